@@ -1,0 +1,6 @@
+# sw/tensil/driver: the Tensil run flow (reference 6.6) on the HAL.
+add_library(acosim_tensil_driver STATIC
+  ${CMAKE_CURRENT_LIST_DIR}/driver.cpp)
+target_link_libraries(acosim_tensil_driver
+  PUBLIC acosim_tensil_sw acosim_hal
+  PRIVATE acosim_warnings)

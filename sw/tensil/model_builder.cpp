@@ -1,0 +1,740 @@
+#include "sw/tensil/model_builder.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <filesystem>
+#include <functional>
+#include <sstream>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "sw/tensil/assembler.h"
+#include "sw/tensil/fixed.h"
+#include "sw/tensil/regs/isa.h"
+
+namespace acosim::tensil {
+namespace {
+
+using json = nlohmann::json;
+using Shape = std::vector<uint64_t>;
+
+uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+uint64_t elements(const Shape& shape) {
+  uint64_t count = 1;
+  for (uint64_t d : shape) count *= d;
+  return count;
+}
+
+std::string shape_text(const Shape& shape) {
+  std::string text = "[";
+  for (size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + std::to_string(shape[i]);
+  return text + "]";
+}
+
+// ---------------------------------------------------------------------------
+// The model source (format: examples/tensil/README.md).
+
+enum class LayerType { Dense, Conv2d, MaxPool2d };
+enum class Activation { None, Relu };
+
+struct Layer {
+  LayerType type = LayerType::Dense;
+  std::string key;  // "layers[1]", for error messages
+  Activation activation = Activation::None;
+  // dense: {inputs, units}; conv2d: {kernel height, kernel width, input
+  // channels, output channels}. `weights` holds them row-major.
+  Shape weight_dims;
+  std::vector<double> weights;
+  std::vector<double> bias;  // empty: no bias
+  // maxpool2d window and step.
+  uint64_t pool_height = 0, pool_width = 0, stride_height = 0, stride_width = 0;
+  Shape input_shape, output_shape;
+};
+
+struct Source {
+  std::string path;
+  std::string input_name;
+  Shape input_shape;
+  std::string output_name;
+  std::vector<Layer> layers;
+};
+
+// Reads a model source and checks every key, naming the file and the key in
+// each error.
+class SourceReader {
+ public:
+  SourceReader(std::string path, const DataTypeInfo& type) : m_path(std::move(path)), m_type(type) {}
+
+  Source read() {
+    const std::vector<uint8_t> bytes = read_file(m_path);
+    json root;
+    try {
+      root = json::parse(bytes.begin(), bytes.end());
+    } catch (const json::parse_error& e) {
+      fail("", std::string("not valid JSON: ") + e.what());
+    }
+    if (!root.is_object()) fail("", "the model source must be a JSON object");
+    allow_keys(root, "", {"description", "input", "output", "layers"});
+
+    Source source;
+    source.path = m_path;
+    const json& input = member(root, "", "input");
+    if (!input.is_object()) fail("input", "must be an object with \"name\" and \"shape\"");
+    allow_keys(input, "input", {"name", "shape"});
+    source.input_name = name(member(input, "input", "name"), "input.name");
+    source.input_shape = shape(member(input, "input", "shape"), "input.shape");
+    source.output_name = name(member(root, "", "output"), "output");
+    if (source.output_name == source.input_name) fail("output", "must differ from the input's name");
+
+    const json& layers = member(root, "", "layers");
+    if (!layers.is_array() || layers.empty()) fail("layers", "must be a non-empty array of layers");
+    Shape current = source.input_shape;
+    for (size_t i = 0; i < layers.size(); ++i) {
+      Layer layer = read_layer(layers[i], "layers[" + std::to_string(i) + "]", current);
+      current = layer.output_shape;
+      source.layers.push_back(std::move(layer));
+    }
+    return source;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& key, const std::string& message) const {
+    throw FormatError(m_path + ": " + (key.empty() ? "" : key + ": ") + message);
+  }
+
+  static std::string join(const std::string& parent, const std::string& key) {
+    return parent.empty() ? key : parent + "." + key;
+  }
+
+  const json& member(const json& object, const std::string& parent, const char* key) const {
+    const auto it = object.find(key);
+    if (it == object.end()) fail(join(parent, key), "missing");
+    return *it;
+  }
+
+  void allow_keys(const json& object, const std::string& where, std::initializer_list<const char*> keys) const {
+    for (auto it = object.begin(); it != object.end(); ++it) {
+      bool known = false;
+      for (const char* k : keys) known = known || it.key() == k;
+      if (!known) fail(join(where, it.key()), "unknown key");
+    }
+  }
+
+  std::string name(const json& value, const std::string& key) const {
+    if (!value.is_string() || value.get<std::string>().empty()) fail(key, "must be a non-empty string");
+    return value.get<std::string>();
+  }
+
+  uint64_t positive(const json& value, const std::string& key) const {
+    if (!value.is_number_integer() || value.get<int64_t>() < 1) fail(key, "must be a positive integer");
+    return value.get<uint64_t>();
+  }
+
+  Shape shape(const json& value, const std::string& key) const {
+    if (!value.is_array() || value.empty()) fail(key, "must be a non-empty array of positive integers");
+    Shape s;
+    for (size_t i = 0; i < value.size(); ++i) s.push_back(positive(value[i], key + "[" + std::to_string(i) + "]"));
+    return s;
+  }
+
+  // A constant must be representable: the compiler's rounding (reference
+  // 3.2) must land inside the raw range instead of relying on saturation.
+  double constant(const json& value, const std::string& key) const {
+    if (!value.is_number()) fail(key, "must be a number");
+    const double v = value.get<double>();
+    const double scaled = std::floor(v * std::ldexp(1.0, int(m_type.binary_point)) + 0.5);
+    const double limit = std::ldexp(1.0, int(m_type.width) - 1);
+    if (!std::isfinite(v) || scaled < -limit || scaled > limit - 1) {
+      std::ostringstream s;
+      s << v << " is outside the range of " << m_type.name << " ["
+        << -limit / std::ldexp(1.0, int(m_type.binary_point)) << ", "
+        << (limit - 1) / std::ldexp(1.0, int(m_type.binary_point)) << "]";
+      fail(key, s.str());
+    }
+    return v;
+  }
+
+  // Reads a nested array of numbers of exactly `dims`, row-major.
+  void tensor(const json& value, const std::string& key, const Shape& dims, size_t depth,
+              std::vector<double>& out) const {
+    if (!value.is_array() || value.size() != dims[depth]) {
+      fail(key, "must be an array of " + std::to_string(dims[depth]) + " " +
+                    (depth + 1 == dims.size() ? "numbers" : "arrays") + " (expected shape " + shape_text(dims) +
+                    ")");
+    }
+    for (size_t i = 0; i < value.size(); ++i) {
+      const std::string element = key + "[" + std::to_string(i) + "]";
+      if (depth + 1 == dims.size()) {
+        out.push_back(constant(value[i], element));
+      } else {
+        tensor(value[i], element, dims, depth + 1, out);
+      }
+    }
+  }
+
+  Activation activation(const json& layer, const std::string& key) const {
+    const auto it = layer.find("activation");
+    if (it == layer.end()) return Activation::None;
+    if (it->is_string() && *it == "relu") return Activation::Relu;
+    if (it->is_string() && *it == "none") return Activation::None;
+    fail(key + ".activation", "must be \"relu\" or \"none\"");
+  }
+
+  std::vector<double> bias(const json& layer, const std::string& key, uint64_t units) const {
+    const auto it = layer.find("bias");
+    std::vector<double> values;
+    if (it != layer.end()) tensor(*it, key + ".bias", {units}, 0, values);
+    return values;
+  }
+
+  Layer read_layer(const json& value, const std::string& key, const Shape& input_shape) const {
+    if (!value.is_object()) fail(key, "must be an object");
+    Layer layer;
+    layer.key = key;
+    layer.input_shape = input_shape;
+    const std::string type = name(member(value, key, "type"), key + ".type");
+    if (type == "dense") {
+      allow_keys(value, key, {"type", "name", "units", "weights", "bias", "activation"});
+      layer.type = LayerType::Dense;
+      const uint64_t units = positive(member(value, key, "units"), key + ".units");
+      layer.weight_dims = {input_shape.back(), units};
+      tensor(member(value, key, "weights"), key + ".weights", layer.weight_dims, 0, layer.weights);
+      layer.bias = bias(value, key, units);
+      layer.activation = activation(value, key);
+      layer.output_shape = input_shape;
+      layer.output_shape.back() = units;
+    } else if (type == "conv2d") {
+      allow_keys(value, key, {"type", "name", "filters", "kernel_size", "kernel", "bias", "activation"});
+      layer.type = LayerType::Conv2d;
+      if (input_shape.size() != 3) {
+        fail(key, "conv2d needs an input of shape [height, width, channels], got " + shape_text(input_shape));
+      }
+      const Shape size = shape(member(value, key, "kernel_size"), key + ".kernel_size");
+      if (size.size() != 2) fail(key + ".kernel_size", "must be [height, width]");
+      if (size[0] > input_shape[0] || size[1] > input_shape[1]) {
+        fail(key + ".kernel_size", "is larger than the input " + shape_text(input_shape) + " (valid padding)");
+      }
+      const uint64_t filters = positive(member(value, key, "filters"), key + ".filters");
+      layer.weight_dims = {size[0], size[1], input_shape[2], filters};
+      tensor(member(value, key, "kernel"), key + ".kernel", layer.weight_dims, 0, layer.weights);
+      layer.bias = bias(value, key, filters);
+      layer.activation = activation(value, key);
+      layer.output_shape = {input_shape[0] - size[0] + 1, input_shape[1] - size[1] + 1, filters};
+    } else if (type == "maxpool2d") {
+      allow_keys(value, key, {"type", "name", "pool_size", "strides"});
+      layer.type = LayerType::MaxPool2d;
+      if (input_shape.size() != 3) {
+        fail(key, "maxpool2d needs an input of shape [height, width, channels], got " + shape_text(input_shape));
+      }
+      const Shape pool = shape(member(value, key, "pool_size"), key + ".pool_size");
+      if (pool.size() != 2) fail(key + ".pool_size", "must be [height, width]");
+      Shape strides = pool;
+      if (value.contains("strides")) strides = shape(value["strides"], key + ".strides");
+      if (strides.size() != 2) fail(key + ".strides", "must be [height, width]");
+      if (pool[0] > input_shape[0] || pool[1] > input_shape[1]) {
+        fail(key + ".pool_size", "is larger than the input " + shape_text(input_shape));
+      }
+      layer.pool_height = pool[0];
+      layer.pool_width = pool[1];
+      layer.stride_height = strides[0];
+      layer.stride_width = strides[1];
+      layer.output_shape = {(input_shape[0] - pool[0]) / strides[0] + 1, (input_shape[1] - pool[1]) / strides[1] + 1,
+                            input_shape[2]};
+    } else {
+      fail(key + ".type", "unknown layer type '" + type + "' (dense, conv2d, maxpool2d)");
+    }
+    if (value.contains("name")) name(value["name"], key + ".name");
+    return layer;
+  }
+
+  std::string m_path;
+  const DataTypeInfo& m_type;
+};
+
+// ---------------------------------------------------------------------------
+// Instruction emission.
+
+// One vector transferred or multiplied: local memory address and the other
+// side's address (DRAM, accumulator).
+struct VectorPair {
+  uint64_t local;
+  uint64_t other;
+};
+
+// Emits instructions, packing lists of vector pairs into as few
+// size/stride instructions as the stride fields allow (reference 2.4: field
+// k steps 2^k vectors, k < stride depth).
+class ProgramWriter {
+ public:
+  explicit ProgramWriter(const Architecture& arch) : m_arch(arch), m_layout(InstructionLayout::derive(arch)) {
+    const unsigned size_bits = std::min(m_layout.operand2_bits, 32u);
+    m_max_count = uint64_t(1) << size_bits;
+  }
+
+  void data_move(DataMoveKind kind, const std::vector<VectorPair>& pairs) {
+    for (const Run& run : pack(pairs)) {
+      Instruction in = operands(Opcode::DataMove, static_cast<uint8_t>(kind), run);
+      emit(in);
+    }
+  }
+
+  void data_move_block(DataMoveKind kind, uint64_t local, uint64_t other, uint64_t count) {
+    std::vector<VectorPair> pairs;
+    for (uint64_t i = 0; i < count; ++i) pairs.push_back({local + i, other + i});
+    data_move(kind, pairs);
+  }
+
+  void matmul(const std::vector<VectorPair>& pairs, bool accumulate) {
+    for (const Run& run : pack(pairs)) {
+      emit(operands(Opcode::MatMul, accumulate ? flags::kMatMulAccumulate : 0, run));
+    }
+  }
+
+  // Loads `count` vectors from local[address..address+count-1]; the TCU
+  // reads them last-first (reference 3.5).
+  void load_weights(uint64_t address, uint64_t count) {
+    Instruction in;
+    in.opcode = static_cast<uint8_t>(Opcode::LoadWeights);
+    in.operand0_address = address;
+    // LoadWeights takes its size from the whole operand 1 (reference 2.1).
+    in.operand1_address = count - 1;
+    in.operand1_whole = count - 1;
+    emit(in);
+  }
+
+  void load_zero_weights(uint64_t count) {
+    Instruction in;
+    in.opcode = static_cast<uint8_t>(Opcode::LoadWeights);
+    in.flags = flags::kLoadWeightsZeroes;
+    in.operand1_address = count - 1;
+    in.operand1_whole = count - 1;
+    emit(in);
+  }
+
+  void simd(uint8_t simd_flags, uint64_t write_address, uint64_t read_address, const SimdSubInstruction& sub) {
+    Instruction in;
+    in.opcode = static_cast<uint8_t>(Opcode::Simd);
+    in.flags = simd_flags;
+    in.operand0_address = write_address;
+    in.operand1_address = read_address;
+    in.operand1_whole = read_address;
+    in.operand2 = sub.pack(m_layout.simd_operand_bits);
+    emit(in);
+  }
+
+  const std::vector<uint8_t>& bytes() const { return m_bytes; }
+
+ private:
+  struct Run {
+    uint64_t local, other;
+    uint32_t local_stride, other_stride;  // stride fields (log2 of the step)
+    uint64_t count;
+  };
+
+  // log2 of `step` when it is a power of two a stride field of `depth`
+  // values can hold; -1 otherwise.
+  static int stride_field(uint64_t step, uint32_t depth) {
+    if (step == 0 || (step & (step - 1)) != 0) return -1;
+    int k = 0;
+    while ((uint64_t(1) << k) != step) ++k;
+    return uint32_t(k) < depth ? k : -1;
+  }
+
+  std::vector<Run> pack(const std::vector<VectorPair>& pairs) const {
+    std::vector<Run> runs;
+    size_t i = 0;
+    while (i < pairs.size()) {
+      Run run{pairs[i].local, pairs[i].other, 0, 0, 1};
+      if (i + 1 < pairs.size() && pairs[i + 1].local > pairs[i].local && pairs[i + 1].other > pairs[i].other) {
+        const uint64_t local_step = pairs[i + 1].local - pairs[i].local;
+        const uint64_t other_step = pairs[i + 1].other - pairs[i].other;
+        const int ls = stride_field(local_step, m_arch.stride0_depth);
+        const int os = stride_field(other_step, m_arch.stride1_depth);
+        if (ls >= 0 && os >= 0) {
+          run.local_stride = uint32_t(ls);
+          run.other_stride = uint32_t(os);
+          while (i + run.count < pairs.size() && run.count < m_max_count &&
+                 pairs[i + run.count].local == run.local + run.count * local_step &&
+                 pairs[i + run.count].other == run.other + run.count * other_step) {
+            ++run.count;
+          }
+        }
+      }
+      if (run.count == 1) run.local_stride = run.other_stride = 0;
+      runs.push_back(run);
+      i += run.count;
+    }
+    return runs;
+  }
+
+  static Instruction operands(Opcode opcode, uint8_t instruction_flags, const Run& run) {
+    Instruction in;
+    in.opcode = static_cast<uint8_t>(opcode);
+    in.flags = instruction_flags;
+    in.operand0_address = run.local;
+    in.operand0_stride = run.local_stride;
+    in.operand1_address = run.other;
+    in.operand1_stride = run.other_stride;
+    in.operand2 = run.count - 1;
+    return in;
+  }
+
+  void emit(Instruction in) {
+    if (in.operand1_whole == 0) {
+      in.operand1_whole = in.operand1_address | (uint64_t(in.operand1_stride) << m_layout.operand1_address_bits);
+    }
+    const std::vector<uint8_t> word = encode_instruction(m_layout, in);
+    m_bytes.insert(m_bytes.end(), word.begin(), word.end());
+  }
+
+  const Architecture& m_arch;
+  InstructionLayout m_layout;
+  uint64_t m_max_count = 0;
+  std::vector<uint8_t> m_bytes;
+};
+
+// The .tdata: whole vectors of raw scalars, converted with the compiler's
+// rule (reference 3.2 via float_to_raw), laid out from DRAM1 vector 0.
+class ConstPool {
+ public:
+  explicit ConstPool(const Architecture& arch) : m_arch(arch) {}
+
+  uint64_t vectors() const { return m_raw.size() / m_arch.array_size; }
+
+  // Appends one vector whose lane i holds lane(i).
+  void add_vector(const std::function<double(uint64_t lane)>& lane) {
+    for (uint64_t i = 0; i < m_arch.array_size; ++i) m_raw.push_back(float_to_raw(lane(i), m_arch.type()));
+  }
+
+  std::vector<uint8_t> bytes() const {
+    std::vector<uint8_t> out(m_raw.size() * m_arch.type().bytes);
+    for (size_t i = 0; i < m_raw.size(); ++i) store_raw(m_raw[i], m_arch.type(), &out[i * m_arch.type().bytes]);
+    return out;
+  }
+
+ private:
+  const Architecture& m_arch;
+  std::vector<int32_t> m_raw;
+};
+
+// Bump allocation of one memory, with an error naming the model file and the
+// layer when it runs out.
+class Region {
+ public:
+  Region(std::string memory, uint64_t limit) : m_memory(std::move(memory)), m_limit(limit) {}
+
+  uint64_t allocate(uint64_t vectors, const std::string& path, const std::string& key) {
+    if (vectors > m_limit - m_next) {
+      throw FormatError(path + ": " + key + ": needs " + std::to_string(m_next + vectors) + " vectors of " +
+                        m_memory + ", the architecture offers " + std::to_string(m_limit));
+    }
+    const uint64_t base = m_next;
+    m_next += vectors;
+    return base;
+  }
+
+ private:
+  std::string m_memory;
+  uint64_t m_limit;
+  uint64_t m_next = 0;
+};
+
+// A tensor in DRAM0: one vector per ceil(channels / n) chunk of the innermost
+// dimension at every position of the outer dimensions (reference 6.5).
+struct DramTensor {
+  uint64_t base = 0;
+  uint64_t positions = 0;
+  uint64_t vectors_per_position = 0;
+  uint64_t size() const { return positions * vectors_per_position; }
+};
+
+// One MatMul pass over all output positions: the weights multiplying input
+// vector `input_vector(position)` (local offset inside the stage's input)
+// with lane r of that vector contributing to output channel o with weight
+// `weight(r, o)`.
+struct MatMulTerm {
+  std::function<uint64_t(uint64_t position)> input_vector;
+  std::function<double(uint64_t row, uint64_t output)> weight;
+};
+
+// Compiles the layers, one stage each (see model_builder.h).
+class StageCompiler {
+ public:
+  StageCompiler(const Source& source, const Architecture& arch)
+      : m_source(source),
+        m_arch(arch),
+        m_n(arch.array_size),
+        m_program(arch),
+        m_consts(arch),
+        // The driver's flush probe uses the last two DRAM0 vectors
+        // (reference 6.6).
+        m_dram0("DRAM0", arch.dram0_depth - 2) {}
+
+  BuiltModel compile(const std::string& name) {
+    for (const Layer& layer : m_source.layers) {
+      const bool uses_r1 = layer.activation == Activation::Relu || layer.type == LayerType::MaxPool2d;
+      if (uses_r1 && m_arch.simd_registers_depth < 1) {
+        throw FormatError(m_source.path + ": " + layer.key +
+                          ": needs SIMD register R1, the architecture has simd_registers_depth 0");
+      }
+    }
+    const Shape& in_shape = m_source.input_shape;
+    DramTensor current = allocate_tensor(in_shape, "input");
+    const DramTensor input = current;
+    for (const Layer& layer : m_source.layers) {
+      const DramTensor out = allocate_tensor(layer.output_shape, layer.key);
+      switch (layer.type) {
+        case LayerType::Dense:
+          dense(layer, current, out);
+          break;
+        case LayerType::Conv2d:
+          conv2d(layer, current, out);
+          break;
+        case LayerType::MaxPool2d:
+          maxpool2d(layer, current, out);
+          break;
+      }
+      current = out;
+    }
+    if (m_consts.vectors() > m_arch.dram1_depth) {
+      throw FormatError(m_source.path + ": the constants need " + std::to_string(m_consts.vectors()) +
+                        " vectors of DRAM1, the architecture offers " + std::to_string(m_arch.dram1_depth));
+    }
+
+    BuiltModel built;
+    built.program = m_program.bytes();
+    built.consts = m_consts.bytes();
+    Model& model = built.model;
+    model.name = name;
+    model.prog_file_name = name + ".tprog";
+    model.prog_size = built.program.size();
+    model.consts.push_back({"", name + ".tdata", 0, m_consts.vectors()});
+    model.inputs.push_back({m_source.input_name, "", input.base, input.size()});
+    model.outputs.push_back({m_source.output_name, "", current.base, current.size()});
+    model.arch = m_arch;
+    model.load_consts_to_local = false;
+    return built;
+  }
+
+ private:
+  DramTensor allocate_tensor(const Shape& shape, const std::string& key) {
+    DramTensor t;
+    t.vectors_per_position = ceil_div(shape.back(), m_n);
+    t.positions = elements(shape) / shape.back();
+    t.base = m_dram0.allocate(t.size(), m_source.path, key);
+    return t;
+  }
+
+  // Local memory of one stage. Stages stay in the lower half: the RTL
+  // orders DRAM-side (port B) and compute-side (port A) accesses through
+  // one lock per half, taken at the start address (reference 4.3), so a
+  // stage inside one half is ordered whatever the timing.
+  Region local_region() const { return Region("local memory (lower half)", m_arch.local_depth / 2); }
+  Region accumulator_region() const { return Region("accumulators", m_arch.accumulator_depth); }
+
+  void dense(const Layer& layer, const DramTensor& in, const DramTensor& out) {
+    const uint64_t inputs = layer.weight_dims[0], units = layer.weight_dims[1];
+    std::vector<MatMulTerm> terms;
+    for (uint64_t k = 0; k < in.vectors_per_position; ++k) {
+      terms.push_back({[in, k](uint64_t p) { return p * in.vectors_per_position + k; },
+                       [&layer, inputs, units, k, n = m_n](uint64_t r, uint64_t o) {
+                         const uint64_t i = k * n + r;
+                         return i < inputs ? layer.weights[i * units + o] : 0.0;
+                       }});
+    }
+    weighted_stage(layer, units, terms, in, out);
+  }
+
+  void conv2d(const Layer& layer, const DramTensor& in, const DramTensor& out) {
+    const uint64_t kh = layer.weight_dims[0], kw = layer.weight_dims[1];
+    const uint64_t channels = layer.weight_dims[2], filters = layer.weight_dims[3];
+    const uint64_t width = layer.input_shape[1], out_width = layer.output_shape[1];
+    const uint64_t ct = in.vectors_per_position;
+    std::vector<MatMulTerm> terms;
+    for (uint64_t dy = 0; dy < kh; ++dy) {
+      for (uint64_t dx = 0; dx < kw; ++dx) {
+        for (uint64_t c = 0; c < ct; ++c) {
+          terms.push_back(
+              {[=](uint64_t q) { return (((q / out_width) + dy) * width + (q % out_width) + dx) * ct + c; },
+               [&layer, dy, dx, c, kw, channels, filters, n = m_n](uint64_t r, uint64_t o) {
+                 const uint64_t ch = c * n + r;
+                 if (ch >= channels) return 0.0;
+                 return layer.weights[((dy * kw + dx) * channels + ch) * filters + o];
+               }});
+        }
+      }
+    }
+    weighted_stage(layer, filters, terms, in, out);
+  }
+
+  // Dense and conv2d: for every output tile j and term t, LoadWeights of
+  // the term's n rows (last-first, reference 3.5) then of the bias row (the
+  // layer's bias for t = 0, zeroes otherwise), and a MatMul of the term's
+  // input vectors into the accumulators, accumulating for t > 0.
+  void weighted_stage(const Layer& layer, uint64_t out_channels, const std::vector<MatMulTerm>& terms,
+                      const DramTensor& in, const DramTensor& out) {
+    const uint64_t tiles = out.vectors_per_position;
+    const uint64_t positions = out.positions;
+    Region local = local_region();
+    Region acc = accumulator_region();
+
+    // Constants of this stage, in DRAM1 and local memory in the same order:
+    // the n-row block of each (tile, term), then the bias vector of each tile.
+    const uint64_t dram1_base = m_consts.vectors();
+    for (uint64_t j = 0; j < tiles; ++j) {
+      for (const MatMulTerm& term : terms) {
+        for (uint64_t r = 0; r < m_n; ++r) {
+          m_consts.add_vector([&, j, r](uint64_t i) {
+            const uint64_t o = j * m_n + i;
+            return o < out_channels ? term.weight(r, o) : 0.0;
+          });
+        }
+      }
+    }
+    const uint64_t bias_offset = m_consts.vectors() - dram1_base;
+    if (!layer.bias.empty()) {
+      for (uint64_t j = 0; j < tiles; ++j) {
+        m_consts.add_vector([&, j](uint64_t i) {
+          const uint64_t o = j * m_n + i;
+          return o < out_channels ? layer.bias[o] : 0.0;
+        });
+      }
+    }
+    const uint64_t const_count = m_consts.vectors() - dram1_base;
+    const uint64_t local_consts = local.allocate(const_count, m_source.path, layer.key);
+    const uint64_t local_in = local.allocate(in.size(), m_source.path, layer.key);
+    const uint64_t local_out = local.allocate(out.size(), m_source.path, layer.key);
+    acc.allocate(out.size(), m_source.path, layer.key);
+
+    m_program.data_move_block(DataMoveKind::Dram1ToLocal, local_consts, dram1_base, const_count);
+    m_program.data_move_block(DataMoveKind::Dram0ToLocal, local_in, in.base, in.size());
+    for (uint64_t j = 0; j < tiles; ++j) {
+      for (size_t t = 0; t < terms.size(); ++t) {
+        m_program.load_weights(local_consts + (j * terms.size() + t) * m_n, m_n);
+        if (t == 0 && !layer.bias.empty()) {
+          m_program.load_weights(local_consts + bias_offset + j, 1);
+        } else {
+          m_program.load_zero_weights(1);
+        }
+        std::vector<VectorPair> pairs;
+        // Accumulator of output position p, tile j: p * tiles + j, the
+        // layout of the output tensor.
+        for (uint64_t p = 0; p < positions; ++p) pairs.push_back({local_in + terms[t].input_vector(p), p * tiles + j});
+        m_program.matmul(pairs, t > 0);
+      }
+    }
+    if (layer.activation == Activation::Relu) relu(out.size());
+    m_program.data_move_block(DataMoveKind::AccumulatorToLocal, local_out, 0, out.size());
+    m_program.data_move_block(DataMoveKind::LocalToDram0, local_out, out.base, out.size());
+  }
+
+  // Tensil's compiler form of ReLU (reference 3.7): Zero -> R1 without a
+  // read, then Max(input, R1) -> out with read and write, in place.
+  void relu(uint64_t vectors) {
+    m_program.simd(0, 0, 0, sub(SimdOp::Zero, 0, 0, 1));
+    for (uint64_t a = 0; a < vectors; ++a) {
+      m_program.simd(flags::kSimdRead | flags::kSimdWrite, a, a, sub(SimdOp::Max, 0, 1, 0));
+    }
+  }
+
+  static SimdSubInstruction sub(SimdOp op, uint32_t left, uint32_t right, uint32_t dest) {
+    SimdSubInstruction s;
+    s.op = static_cast<uint8_t>(op);
+    s.source_left = left;
+    s.source_right = right;
+    s.dest = dest;
+    return s;
+  }
+
+  // Max pooling on the accumulators: the input goes DRAM0 -> local ->
+  // accumulators (DataMove 0xD); per output vector a running maximum in R1,
+  // Max(input, input) -> R1 for the first window position, Max(input, R1)
+  // -> R1 for the next ones and Max(input, R1) -> out with write for the
+  // last (reference 3.7, 8.1). A 1x1 window is a Move.
+  void maxpool2d(const Layer& layer, const DramTensor& in, const DramTensor& out) {
+    Region local = local_region();
+    Region acc = accumulator_region();
+    const uint64_t local_in = local.allocate(in.size(), m_source.path, layer.key);
+    const uint64_t local_out = local.allocate(out.size(), m_source.path, layer.key);
+    const uint64_t acc_in = acc.allocate(in.size(), m_source.path, layer.key);
+    const uint64_t acc_out = acc.allocate(out.size(), m_source.path, layer.key);
+    const uint64_t ct = in.vectors_per_position;
+    const uint64_t width = layer.input_shape[1];
+    const uint64_t out_height = layer.output_shape[0], out_width = layer.output_shape[1];
+
+    m_program.data_move_block(DataMoveKind::Dram0ToLocal, local_in, in.base, in.size());
+    m_program.data_move_block(DataMoveKind::LocalToAccumulator, local_in, acc_in, in.size());
+    const uint8_t read = flags::kSimdRead, read_write = flags::kSimdRead | flags::kSimdWrite;
+    for (uint64_t oy = 0; oy < out_height; ++oy) {
+      for (uint64_t ox = 0; ox < out_width; ++ox) {
+        for (uint64_t c = 0; c < ct; ++c) {
+          const uint64_t target = acc_out + (oy * out_width + ox) * ct + c;
+          std::vector<uint64_t> window;
+          for (uint64_t py = 0; py < layer.pool_height; ++py) {
+            for (uint64_t px = 0; px < layer.pool_width; ++px) {
+              const uint64_t y = oy * layer.stride_height + py, x = ox * layer.stride_width + px;
+              window.push_back(acc_in + (y * width + x) * ct + c);
+            }
+          }
+          if (window.size() == 1) {
+            m_program.simd(read_write, target, window[0], sub(SimdOp::Move, 0, 0, 0));
+            continue;
+          }
+          m_program.simd(read, 0, window[0], sub(SimdOp::Max, 0, 0, 1));
+          for (size_t w = 1; w + 1 < window.size(); ++w) m_program.simd(read, 0, window[w], sub(SimdOp::Max, 0, 1, 1));
+          m_program.simd(read_write, target, window.back(), sub(SimdOp::Max, 0, 1, 0));
+        }
+      }
+    }
+    m_program.data_move_block(DataMoveKind::AccumulatorToLocal, local_out, acc_out, out.size());
+    m_program.data_move_block(DataMoveKind::LocalToDram0, local_out, out.base, out.size());
+  }
+
+  const Source& m_source;
+  const Architecture& m_arch;
+  const uint64_t m_n;
+  ProgramWriter m_program;
+  ConstPool m_consts;
+  Region m_dram0;
+};
+
+std::string sanitized(const std::string& text) {
+  std::string out = text;
+  for (char& c : out) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return out;
+}
+
+}  // namespace
+
+BuiltModel build_model(const std::string& source_path, const Architecture& arch, const std::string& arch_path) {
+  const std::string problem = arch.validate();
+  if (!problem.empty()) throw FormatError(arch_path + ": " + problem);
+  const Source source = SourceReader(source_path, arch.type()).read();
+  const std::string name = sanitized(std::filesystem::path(source_path).stem().string()) + "_" +
+                           sanitized(std::filesystem::path(arch_path).stem().string());
+  return StageCompiler(source, arch).compile(name);
+}
+
+void write_built_model(const BuiltModel& built, const std::string& output_dir) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  fs::create_directories(output_dir, error);
+  if (error) throw FormatError(output_dir + ": cannot create the output folder: " + error.message());
+  const fs::path dir(output_dir);
+  const Model& model = built.model;
+  write_file_atomically((dir / model.prog_file_name).string(), built.program);
+  write_file_atomically((dir / model.consts.at(0).file_name).string(), built.consts);
+  const std::string listing = disassemble(built.program, model.arch);
+  write_file_atomically((dir / (model.name + ".s")).string(), std::vector<uint8_t>(listing.begin(), listing.end()));
+  // The manifest last: a .tmodel present means its files are complete.
+  const std::string manifest = model_to_json(model);
+  write_file_atomically((dir / (model.name + ".tmodel")).string(),
+                        std::vector<uint8_t>(manifest.begin(), manifest.end()));
+}
+
+}  // namespace acosim::tensil

@@ -1,0 +1,74 @@
+// The systolic array as the TCU's decoder sees it: a weight store loaded one
+// row at a time and a stream of input vectors producing output vectors.
+// Implementations: RtlArray (the Verilated rtl/tensil array, clocked cycle
+// by cycle), FastArray (a C++ functional model) and LockstepArray (both,
+// compared vector by vector).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sw/tensil/regs/architecture.h"
+
+namespace acosim::tensil {
+
+class TcuWaves;
+
+// One vector of raw fixed-point lanes, sign-extended to 32 bits.
+using Vector = std::vector<int32_t>;
+
+class ArrayEngine {
+ public:
+  virtual ~ArrayEngine() = default;
+
+  // Shifts one row into the weight store (reference 3.5): the bias row takes
+  // `row`, every other row takes its predecessor, the last row falls off.
+  // One array cycle. load_zero_weights() shifts in a zero row (the
+  // LoadWeights zeroes flag).
+  virtual void load_weights(const Vector& row) = 0;
+  virtual void load_zero_weights() = 0;
+
+  // Streams `inputs` through the array and returns one output vector per
+  // input (reference 3.4), in order: y[i] = MAC chain of bias then
+  // x[0..n-1]. Takes inputs.size() + 2n - 1 array cycles (stream, then
+  // drain). run_zeroes(count) streams `count` zero vectors (the MatMul
+  // zeroes flag: no local memory read).
+  virtual std::vector<Vector> run(const std::vector<Vector>& inputs) = 0;
+  virtual std::vector<Vector> run_zeroes(size_t count) = 0;
+
+  // The TCU's clock has reached `cycle` while the array idled; the next
+  // operation starts there. Keeps wave timestamps of the array aligned with
+  // the TCU (no clocking happens).
+  virtual void idle_until(uint64_t cycle) = 0;
+
+  // Array clock cycles actually simulated so far (0 for engines without a
+  // clock).
+  virtual uint64_t cycles() const = 0;
+  virtual const char* name() const = 0;
+
+  // Adds the engine's RTL signals to the wave file (no-op for engines
+  // without RTL). Called before the file is opened.
+  virtual void attach_waves(TcuWaves& waves) { (void)waves; }
+};
+
+// Thrown by LockstepArray when the RTL and the functional array disagree.
+struct ArrayMismatch : std::runtime_error {
+  ArrayMismatch(size_t vector_index, size_t lane, int32_t rtl, int32_t fast);
+  size_t vector_index;
+  size_t lane;
+  int32_t rtl_value;
+  int32_t fast_value;
+};
+
+enum class ArrayEngineKind { Rtl, Fast, Lockstep };
+const char* array_engine_name(ArrayEngineKind kind);
+// The inverse of array_engine_name ("rtl", "fast", "lockstep"); nullopt for
+// any other spelling.
+std::optional<ArrayEngineKind> parse_array_engine(std::string_view name);
+
+}  // namespace acosim::tensil

@@ -1,0 +1,175 @@
+#include "systemc/tensil/decoder.h"
+
+namespace acosim::tensil {
+
+Decoder::Decoder(const Architecture& arch, ArrayEngine& array, DramPort& dram0, DramPort& dram1,
+                 ConfigRegisterFile& config, TcuStatistics& statistics, sc_core::sc_time clock_period)
+    : m_arch(arch),
+      m_n(arch.array_size),
+      m_format{arch.type().width, arch.type().binary_point},
+      m_array(array),
+      m_dram0(dram0),
+      m_dram1(dram1),
+      m_config(config),
+      m_stats(statistics),
+      m_period(clock_period),
+      m_local("local memory", arch.local_depth, arch.array_size),
+      m_accumulators("accumulators", arch.accumulator_depth, arch.array_size),
+      m_alu(arch.array_size, arch.simd_registers_depth, m_format) {}
+
+uint64_t Decoder::cycles_of(const sc_core::sc_time& t) const {
+  const double ratio = t / m_period;
+  auto cycles = static_cast<uint64_t>(ratio);
+  if (static_cast<double>(cycles) < ratio) ++cycles;
+  return cycles;
+}
+
+uint64_t Decoder::execute(const Instruction& in, uint64_t cycle) {
+  if (!is_defined_opcode(in.opcode)) return 1;
+  switch (static_cast<Opcode>(in.opcode)) {
+    case Opcode::NoOp:
+      return 1;
+    case Opcode::MatMul:
+      return matmul(in, cycle);
+    case Opcode::LoadWeights:
+      return load_weights(in, cycle);
+    case Opcode::DataMove:
+      return is_defined_data_move_kind(in.flags) ? data_move(in) : 1;
+    case Opcode::Simd:
+      return simd(in);
+    case Opcode::Configure:
+      configure(in);
+      return 1;
+  }
+  return 1;
+}
+
+void Decoder::accumulate_into(uint64_t address, const Vector& value) {
+  // acc = sat(acc + value) lane-wise (reference 3.6).
+  int32_t* acc = m_accumulators.at(address);
+  for (unsigned i = 0; i < m_n; ++i) acc[i] = plus(acc[i], value[i], m_format);
+}
+
+uint64_t Decoder::matmul(const Instruction& in, uint64_t cycle) {
+  const uint64_t count = in.operand2 + 1;
+  const bool accumulate = in.flags & flags::kMatMulAccumulate;
+  const bool zeroes = in.flags & flags::kMatMulZeroes;
+  m_array.idle_until(cycle);
+  std::vector<Vector> outputs;
+  if (zeroes) {
+    outputs = m_array.run_zeroes(count);
+  } else {
+    std::vector<Vector> inputs;
+    inputs.reserve(count);
+    for (uint64_t t = 0; t < count; ++t) {
+      inputs.push_back(m_local.read(in.operand0_address + (t << in.operand0_stride)));
+    }
+    outputs = m_array.run(inputs);
+  }
+  for (uint64_t t = 0; t < count; ++t) {
+    const uint64_t address = in.operand1_address + (t << in.operand1_stride);
+    if (accumulate) {
+      accumulate_into(address, outputs[t]);
+    } else {
+      m_accumulators.write(address, outputs[t]);
+    }
+  }
+  m_stats.array_vectors += count;
+  m_stats.macs += count * m_n * m_n;
+  return count + 2 * m_n - 1;
+}
+
+uint64_t Decoder::load_weights(const Instruction& in, uint64_t cycle) {
+  const uint64_t count = in.operand1_whole + 1;
+  m_array.idle_until(cycle);
+  if (in.flags & flags::kLoadWeightsZeroes) {
+    for (uint64_t k = 0; k < count; ++k) m_array.load_zero_weights();
+  } else {
+    // Rows go in from the highest address down, so the last one loaded (the
+    // instruction's start address) lands in the bias row (reference 3.5).
+    for (uint64_t k = count; k-- > 0;) {
+      m_array.load_weights(m_local.read(in.operand0_address + (k << in.operand0_stride)));
+    }
+  }
+  return count;
+}
+
+uint64_t Decoder::data_move(const Instruction& in) {
+  const uint64_t count = in.operand2 + 1;
+  const auto local_at = [&](uint64_t t) { return in.operand0_address + (t << in.operand0_stride); };
+  const auto other_at = [&](uint64_t t) { return in.operand1_address + (t << in.operand1_stride); };
+  sc_core::sc_time dram_time = sc_core::SC_ZERO_TIME;
+  switch (static_cast<DataMoveKind>(in.flags)) {
+    case DataMoveKind::Dram0ToLocal:
+    case DataMoveKind::Dram1ToLocal: {
+      DramPort& port = in.flags == uint8_t(DataMoveKind::Dram0ToLocal) ? m_dram0 : m_dram1;
+      std::vector<Vector> vectors;
+      dram_time = port.read(in.operand1_address, in.operand1_stride, count, vectors);
+      for (uint64_t t = 0; t < count; ++t) m_local.write(local_at(t), vectors[t]);
+      break;
+    }
+    case DataMoveKind::LocalToDram0:
+    case DataMoveKind::LocalToDram1: {
+      DramPort& port = in.flags == uint8_t(DataMoveKind::LocalToDram0) ? m_dram0 : m_dram1;
+      std::vector<Vector> vectors;
+      vectors.reserve(count);
+      for (uint64_t t = 0; t < count; ++t) vectors.push_back(m_local.read(local_at(t)));
+      dram_time = port.write(in.operand1_address, in.operand1_stride, vectors);
+      break;
+    }
+    case DataMoveKind::AccumulatorToLocal:
+      for (uint64_t t = 0; t < count; ++t) m_local.write(local_at(t), m_accumulators.read(other_at(t)));
+      break;
+    case DataMoveKind::LocalToAccumulator:
+      for (uint64_t t = 0; t < count; ++t) m_accumulators.write(other_at(t), m_local.read(local_at(t)));
+      break;
+    case DataMoveKind::LocalToAccumulatorAccumulate:
+      for (uint64_t t = 0; t < count; ++t) accumulate_into(other_at(t), m_local.read(local_at(t)));
+      break;
+  }
+  return count + cycles_of(dram_time);
+}
+
+uint64_t Decoder::simd(const Instruction& in) {
+  // Semantics of reference 3.7, following the RTL where it differs from the
+  // emulator: a register destination together with the write flag stores
+  // the result in the register and writes (or accumulates into) the
+  // accumulator.
+  const SimdSubInstruction sub =
+      SimdSubInstruction::unpack(in.operand2, InstructionLayout::derive(m_arch).simd_operand_bits);
+  const bool read = in.flags & flags::kSimdRead;
+  const bool write = in.flags & flags::kSimdWrite;
+  const bool accumulate = in.flags & flags::kSimdAccumulate;
+  if (sub.op == static_cast<uint8_t>(SimdOp::NoOp) && !read && !write) return 1;
+  const Vector input = read ? m_accumulators.read(in.operand1_address) : Vector(m_n, 0);
+  const Vector result = m_alu.execute(sub.op, sub.source_left, sub.source_right, sub.dest, input);
+  if (write) {
+    if (accumulate) {
+      accumulate_into(in.operand0_address, result);
+    } else {
+      m_accumulators.write(in.operand0_address, result);
+    }
+  }
+  return (read && write) ? 2 : 1;
+}
+
+void Decoder::configure(const Instruction& in) {
+  const uint32_t reg = in.configure_register();
+  if (!m_config.write(reg, in.configure_value())) return;
+  switch (static_cast<ConfigRegister>(reg)) {
+    case ConfigRegister::Dram0AddressOffset:
+    case ConfigRegister::Dram0CacheBehaviour:
+      m_dram0.configure(m_config.read(ConfigRegister::Dram0AddressOffset),
+                        static_cast<uint8_t>(m_config.read(ConfigRegister::Dram0CacheBehaviour)));
+      break;
+    case ConfigRegister::Dram1AddressOffset:
+    case ConfigRegister::Dram1CacheBehaviour:
+      m_dram1.configure(m_config.read(ConfigRegister::Dram1AddressOffset),
+                        static_cast<uint8_t>(m_config.read(ConfigRegister::Dram1CacheBehaviour)));
+      break;
+    default:
+      break;  // timeout, tracepoint, sample interval: stored; PC: handled by the TCU
+  }
+}
+
+}  // namespace acosim::tensil

@@ -1,0 +1,71 @@
+// Executes TCU instructions on the units: local memory, accumulators, the
+// systolic array engine, the SIMD ALU array and the DRAM ports. Instructions
+// run one after another in program order, which is what Tensil's emulator
+// does and what the RTL's per-unit in-order queues and local-memory locks
+// guarantee for the programs its compiler emits (reference 4.3, 9.12).
+//
+// Simulated time per instruction (cycles of the TCU clock):
+//   NoOp, Configure, consumed invalid words   1
+//   LoadWeights size s                        s + 1 (one row per cycle)
+//   MatMul size s                             s + 1 + (2n - 1): stream, then
+//                                             drain the array (reference 7.2)
+//   DataMove local <-> accumulators size s    s + 1
+//   DataMove local <-> DRAM size s            s + 1 + the DRAM's time
+//                                             (target latency/bandwidth),
+//                                             rounded up to whole cycles
+//   SIMD                                      1, or 2 with read and write
+//                                             (two controller steps, 3.7)
+#pragma once
+
+#include <cstdint>
+
+#include <systemc>
+
+#include "sw/tensil/regs/architecture.h"
+#include "sw/tensil/regs/isa.h"
+#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/config_register_file.h"
+#include "systemc/tensil/dram_port.h"
+#include "systemc/tensil/fixed_point.h"
+#include "systemc/tensil/simd_alu.h"
+#include "systemc/tensil/tcu.h"
+#include "systemc/tensil/vector_memory.h"
+
+namespace acosim::tensil {
+
+class Decoder {
+ public:
+  Decoder(const Architecture& arch, ArrayEngine& array, DramPort& dram0, DramPort& dram1,
+          ConfigRegisterFile& config, TcuStatistics& statistics, sc_core::sc_time clock_period);
+
+  // Executes one checked instruction that starts at TCU cycle `cycle` and
+  // returns the cycles it took. Throws DramError or ArrayMismatch.
+  uint64_t execute(const Instruction& instruction, uint64_t cycle);
+
+  const VectorMemory& local() const { return m_local; }
+  const VectorMemory& accumulators() const { return m_accumulators; }
+
+ private:
+  uint64_t matmul(const Instruction& in, uint64_t cycle);
+  uint64_t load_weights(const Instruction& in, uint64_t cycle);
+  uint64_t data_move(const Instruction& in);
+  uint64_t simd(const Instruction& in);
+  void configure(const Instruction& in);
+  uint64_t cycles_of(const sc_core::sc_time& t) const;
+  void accumulate_into(uint64_t address, const Vector& value);
+
+  Architecture m_arch;
+  unsigned m_n;
+  FixedFormat m_format;
+  ArrayEngine& m_array;
+  DramPort& m_dram0;
+  DramPort& m_dram1;
+  ConfigRegisterFile& m_config;
+  TcuStatistics& m_stats;
+  sc_core::sc_time m_period;
+  VectorMemory m_local;
+  VectorMemory m_accumulators;
+  SimdAlu m_alu;
+};
+
+}  // namespace acosim::tensil

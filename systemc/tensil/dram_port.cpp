@@ -1,0 +1,203 @@
+#include "systemc/tensil/dram_port.h"
+
+#include <algorithm>
+#include <cstring>
+#include <sstream>
+
+namespace acosim::tensil {
+namespace {
+
+std::string hex(uint64_t v) {
+  std::ostringstream s;
+  s << "0x" << std::hex << v;
+  return s.str();
+}
+
+// AXI bursts never cross a 4 KiB boundary (AMBA AXI A3.4.1) and are at most
+// 256 beats long (reference 4.6).
+constexpr uint64_t kBoundary = 4096;
+constexpr uint64_t kMaxBeats = 256;
+// The TCU's AXI masters have 32-bit addresses (reference 4.1).
+constexpr uint64_t kAddressSpace = 1ull << 32;
+
+}  // namespace
+
+DramPort::DramPort(std::string name, tlm::tlm_initiator_socket<>& socket, const Architecture& arch,
+                   unsigned bus_bytes, bool use_dmi)
+    : m_name(std::move(name)),
+      m_socket(socket),
+      m_lanes(arch.array_size),
+      m_scalar_bytes(arch.type().bytes),
+      m_width(arch.type().width),
+      m_bus_bytes(bus_bytes),
+      m_use_dmi(use_dmi) {}
+
+void DramPort::configure(uint32_t offset, uint8_t axcache) {
+  m_offset = offset;
+  if (axcache != m_axcache) m_dmi.clear();
+  m_axcache = axcache;
+}
+
+void DramPort::invalidate_dmi(uint64_t start, uint64_t end) {
+  m_dmi.erase(std::remove_if(m_dmi.begin(), m_dmi.end(),
+                             [&](const DmiRegion& r) { return r.start <= end && start <= r.end; }),
+              m_dmi.end());
+}
+
+uint64_t DramPort::byte_address(uint64_t vector_address) const {
+  // Byte address = offset register + vector address x vector bytes
+  // (reference 4.6).
+  return uint64_t(m_offset) + vector_address * m_lanes * m_scalar_bytes;
+}
+
+// Scalars are little-endian two's complement of `bytes` each, lane 0 first
+// (reference 3.1, 4.6). FP18BP10 keeps 18 significant bits in 4 bytes:
+// written with the upper bits zero, read by sign-extending bit 17.
+void DramPort::pack(const Vector& v, uint8_t* out) const {
+  const uint32_t mask = m_width >= 32 ? 0xFFFFFFFFu : ((1u << m_width) - 1);
+  for (unsigned lane = 0; lane < m_lanes; ++lane) {
+    const uint32_t raw = static_cast<uint32_t>(v[lane]) & mask;
+    for (unsigned b = 0; b < m_scalar_bytes; ++b) out[lane * m_scalar_bytes + b] = uint8_t(raw >> (8 * b));
+  }
+}
+
+Vector DramPort::unpack(const uint8_t* in) const {
+  Vector v(m_lanes);
+  for (unsigned lane = 0; lane < m_lanes; ++lane) {
+    uint32_t raw = 0;
+    for (unsigned b = 0; b < m_scalar_bytes; ++b) raw |= uint32_t(in[lane * m_scalar_bytes + b]) << (8 * b);
+    if (m_width < 32) {
+      const uint32_t mask = (1u << m_width) - 1;
+      raw &= mask;
+      if (raw & (1u << (m_width - 1))) raw |= ~mask;
+    }
+    v[lane] = static_cast<int32_t>(raw);
+  }
+  return v;
+}
+
+sc_core::sc_time DramPort::read(uint64_t address, uint32_t stride, uint64_t count,
+                                std::vector<Vector>& out) {
+  const uint64_t vector_bytes = uint64_t(m_lanes) * m_scalar_bytes;
+  out.clear();
+  out.reserve(count);
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  if (stride == 0) {
+    // Contiguous vectors travel as bursts (reference 4.3).
+    std::vector<uint8_t> bytes(count * vector_bytes);
+    delay += transfer(tlm::TLM_READ_COMMAND, byte_address(address), bytes.data(), bytes.size());
+    for (uint64_t k = 0; k < count; ++k) out.push_back(unpack(&bytes[k * vector_bytes]));
+  } else {
+    // Strided transfers are split into single-vector requests.
+    std::vector<uint8_t> bytes(vector_bytes);
+    for (uint64_t k = 0; k < count; ++k) {
+      delay += transfer(tlm::TLM_READ_COMMAND, byte_address(address + (k << stride)), bytes.data(),
+                        vector_bytes);
+      out.push_back(unpack(bytes.data()));
+    }
+  }
+  return delay;
+}
+
+sc_core::sc_time DramPort::write(uint64_t address, uint32_t stride, const std::vector<Vector>& vectors) {
+  const uint64_t vector_bytes = uint64_t(m_lanes) * m_scalar_bytes;
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  if (stride == 0) {
+    std::vector<uint8_t> bytes(vectors.size() * vector_bytes);
+    for (size_t k = 0; k < vectors.size(); ++k) pack(vectors[k], &bytes[k * vector_bytes]);
+    delay += transfer(tlm::TLM_WRITE_COMMAND, byte_address(address), bytes.data(), bytes.size());
+  } else {
+    std::vector<uint8_t> bytes(vector_bytes);
+    for (size_t k = 0; k < vectors.size(); ++k) {
+      pack(vectors[k], bytes.data());
+      delay += transfer(tlm::TLM_WRITE_COMMAND, byte_address(address + (uint64_t(k) << stride)),
+                        bytes.data(), vector_bytes);
+    }
+  }
+  return delay;
+}
+
+sc_core::sc_time DramPort::transfer(tlm::tlm_command command, uint64_t address, uint8_t* data,
+                                    uint64_t bytes) {
+  if (address + bytes > kAddressSpace) {
+    throw DramError(m_name + " " + (command == tlm::TLM_READ_COMMAND ? "read" : "write") + " at byte address " +
+                    hex(address) + " (+" + std::to_string(bytes) +
+                    " bytes) leaves the 32-bit AXI address space; check the DRAM offset register");
+  }
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  const uint64_t max_burst = kMaxBeats * m_bus_bytes;
+  uint64_t done = 0;
+  while (done < bytes) {
+    const uint64_t at = address + done;
+    const uint64_t to_boundary = kBoundary - (at % kBoundary);
+    const uint64_t chunk = std::min({bytes - done, to_boundary, max_burst});
+    delay += burst(command, at, data + done, static_cast<unsigned>(chunk));
+    done += chunk;
+  }
+  return delay;
+}
+
+const DramPort::DmiRegion* DramPort::find_dmi(tlm::tlm_command command, uint64_t address,
+                                              unsigned bytes) const {
+  for (const DmiRegion& r : m_dmi) {
+    if (address >= r.start && address + bytes - 1 <= r.end &&
+        (command == tlm::TLM_READ_COMMAND ? r.read : r.write)) {
+      return &r;
+    }
+  }
+  return nullptr;
+}
+
+void DramPort::request_dmi(uint64_t address) {
+  tlm::tlm_generic_payload trans;
+  core::AxiCacheExtension cache(m_axcache);
+  trans.set_address(address);
+  trans.set_command(tlm::TLM_READ_COMMAND);
+  trans.set_extension(&cache);
+  tlm::tlm_dmi dmi;
+  const bool granted = m_socket->get_direct_mem_ptr(trans, dmi);
+  trans.clear_extension(&cache);
+  if (!granted || dmi.get_dmi_ptr() == nullptr) return;
+  m_dmi.push_back(DmiRegion{dmi.get_start_address(), dmi.get_end_address(), dmi.get_dmi_ptr(),
+                            dmi.is_read_allowed(), dmi.is_write_allowed(), dmi.get_read_latency(),
+                            dmi.get_write_latency()});
+}
+
+sc_core::sc_time DramPort::burst(tlm::tlm_command command, uint64_t address, uint8_t* data,
+                                 unsigned bytes) {
+  ++m_bursts;
+  if (m_use_dmi) {
+    if (const DmiRegion* r = find_dmi(command, address, bytes)) {
+      unsigned char* p = r->pointer + (address - r->start);
+      if (command == tlm::TLM_READ_COMMAND) {
+        std::memcpy(data, p, bytes);
+        return r->read_latency;
+      }
+      std::memcpy(p, data, bytes);
+      return r->write_latency;
+    }
+  }
+  tlm::tlm_generic_payload trans;
+  core::AxiCacheExtension cache(m_axcache);
+  trans.set_command(command);
+  trans.set_address(address);
+  trans.set_data_ptr(data);
+  trans.set_data_length(bytes);
+  trans.set_streaming_width(bytes);
+  trans.set_byte_enable_ptr(nullptr);
+  trans.set_dmi_allowed(false);
+  trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  trans.set_extension(&cache);
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  m_socket->b_transport(trans, delay);
+  trans.clear_extension(&cache);
+  if (trans.is_response_error()) {
+    throw DramError(m_name + " " + (command == tlm::TLM_READ_COMMAND ? "read" : "write") + " of " +
+                    std::to_string(bytes) + " bytes at byte address " + hex(address) +
+                    " failed: " + trans.get_response_string());
+  }
+  if (m_use_dmi && trans.is_dmi_allowed()) request_dmi(address);
+  return delay;
+}
+
+}  // namespace acosim::tensil

@@ -1,0 +1,75 @@
+// One of the TCU's AXI4 master ports (DRAM0 or DRAM1) at transaction level.
+// Vector addresses become byte addresses through the port's offset
+// register; bursts follow the AXI rules of reference 4.6; every request
+// carries the port's AxCACHE in an AxiCacheExtension; DMI is used where the
+// target grants it.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+
+#include "sw/tensil/regs/architecture.h"
+#include "systemc/core/axi_cache_extension.h"
+#include "systemc/tensil/array_engine.h"
+
+namespace acosim::tensil {
+
+// A failed DRAM access (address error response, 32-bit overflow).
+struct DramError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class DramPort {
+ public:
+  DramPort(std::string name, tlm::tlm_initiator_socket<>& socket, const Architecture& arch,
+           unsigned bus_bytes, bool use_dmi);
+
+  // Offset register (bytes, already shifted) and cache behaviour (AxCACHE).
+  // A new AxCACHE value drops the DMI regions, so the target sees (and
+  // records) the new value on the next grant.
+  void configure(uint32_t offset, uint8_t axcache);
+  void invalidate_dmi(uint64_t start, uint64_t end);
+
+  // Vector k of the transfer is at vector address `address + k * 2^stride`.
+  // Returns the time the accesses took (target latency and bandwidth).
+  sc_core::sc_time read(uint64_t address, uint32_t stride, uint64_t count, std::vector<Vector>& out);
+  sc_core::sc_time write(uint64_t address, uint32_t stride, const std::vector<Vector>& vectors);
+
+  uint64_t bursts() const { return m_bursts; }
+
+ private:
+  struct DmiRegion {
+    uint64_t start, end;  // inclusive byte range
+    unsigned char* pointer;
+    bool read, write;
+    sc_core::sc_time read_latency, write_latency;
+  };
+
+  uint64_t byte_address(uint64_t vector_address) const;
+  sc_core::sc_time transfer(tlm::tlm_command command, uint64_t address, uint8_t* data, uint64_t bytes);
+  sc_core::sc_time burst(tlm::tlm_command command, uint64_t address, uint8_t* data, unsigned bytes);
+  const DmiRegion* find_dmi(tlm::tlm_command command, uint64_t address, unsigned bytes) const;
+  void request_dmi(uint64_t address);
+
+  void pack(const Vector& v, uint8_t* out) const;
+  Vector unpack(const uint8_t* in) const;
+
+  std::string m_name;
+  tlm::tlm_initiator_socket<>& m_socket;
+  unsigned m_lanes;
+  unsigned m_scalar_bytes;
+  unsigned m_width;
+  unsigned m_bus_bytes;
+  bool m_use_dmi;
+  uint32_t m_offset = 0;
+  uint8_t m_axcache = 0;
+  std::vector<DmiRegion> m_dmi;
+  uint64_t m_bursts = 0;
+};
+
+}  // namespace acosim::tensil

@@ -1,0 +1,52 @@
+// FastArray: a functional model of the systolic array (reference 3.4, 3.5)
+// with no clock. Every output lane is the same sequential chain of
+// rounding, saturating MACs (reference 3.3) the RTL's processing elements
+// compute, so its results are bit-exact with the RTL array.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sw/tensil/regs/architecture.h"
+#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/fixed_point.h"
+
+namespace acosim::tensil {
+
+class FastArray : public ArrayEngine {
+ public:
+  // Throws std::invalid_argument when the architecture's array size is 0.
+  explicit FastArray(const Architecture& arch);
+
+  // Rows and input vectors must hold exactly array_size lanes, each within
+  // the data type's raw range; otherwise std::invalid_argument names the
+  // vector (its index within run()), the lane and what was wrong.
+  void load_weights(const Vector& row) override;
+  void load_zero_weights() override;
+  std::vector<Vector> run(const std::vector<Vector>& inputs) override;
+  std::vector<Vector> run_zeroes(size_t count) override;
+  void idle_until(uint64_t cycle) override { (void)cycle; }
+  uint64_t cycles() const override { return 0; }
+  const char* name() const override { return "fast"; }
+
+ private:
+  // Row k of the weight store W[0..n] (reference 3.4: W[0] is the bias row,
+  // W[1+j] multiplies input lane j), as a slice of the ring m_rows.
+  const int32_t* row(size_t k) const { return &m_rows[((m_newest + k) % (m_n + 1)) * m_n]; }
+  void refresh_store();
+  static constexpr size_t kNoIndex = ~size_t{0};
+  void check_lanes(const Vector& v, const char* what, size_t index) const;
+
+  const size_t m_n;
+  const DataType m_type;
+  const FixedFormat m_format;
+  // The shift register of reference 3.5 as a ring of n+1 rows: a load
+  // overwrites the oldest row and makes it the newest (the bias row)
+  // instead of moving n rows.
+  std::vector<int32_t> m_rows;
+  size_t m_newest = 0;
+  // row(k) for k = 0..n, refreshed at every load.
+  std::vector<const int32_t*> m_store;
+};
+
+}  // namespace acosim::tensil

@@ -1,0 +1,79 @@
+// The Tensil Tensor Compute Unit as a SystemC TLM-2.0 module.
+//
+// Ports (as on Tensil's AXI wrapper, reference 4.1):
+//   instructions  AXI4-Stream of instruction bytes, modelled as TLM writes
+//                 (b_transport blocks while the instruction queue is full);
+//   dram0, dram1  AXI4 masters to DRAM, every request carrying AxCACHE as an
+//                 AxiCacheExtension; DMI is used where the target grants it.
+// Observable state is published on sc_signals (program counter, instruction
+// valid/ready, DRAM activity) and, with a wave file, traced into the VCD.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "sw/tensil/regs/architecture.h"
+#include "systemc/tensil/array_engine.h"
+
+namespace acosim::tensil {
+
+struct TcuOptions {
+  Architecture arch;
+  ArrayEngineKind engine = ArrayEngineKind::Rtl;
+  // Lenient: invalid opcodes, invalid DataMove kinds and non-zero unused
+  // flag bits are consumed and counted as the RTL does, instead of stopping
+  // the run. Out-of-range addresses and deadlocking SIMD stay errors.
+  bool lenient = false;
+  sc_core::sc_time clock_period = sc_core::sc_time(10, sc_core::SC_NS);
+  std::string vcd_path;  // empty: no waves
+  size_t instruction_queue_bytes = 4096;
+};
+
+struct TcuStatistics {
+  std::array<uint64_t, 16> instructions_by_opcode{};  // dispatched, per opcode
+  uint64_t invalid_consumed = 0;  // lenient mode: invalid opcodes/kinds/flags consumed
+  uint64_t cycles = 0;            // TCU clock cycles
+  uint64_t array_vectors = 0;     // vectors streamed through the array
+  uint64_t macs = 0;              // multiply-accumulates performed by the array
+  uint64_t instructions() const;
+};
+
+class Tcu : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<Tcu> instructions;
+  tlm_utils::simple_initiator_socket<Tcu> dram0;
+  tlm_utils::simple_initiator_socket<Tcu> dram1;
+
+  sc_core::sc_signal<uint32_t> program_counter;  ///< as the RTL counts it (on dispatch)
+  sc_core::sc_signal<bool> instruction_valid;    ///< an instruction waits at the queue head
+  sc_core::sc_signal<bool> instruction_ready;    ///< it is being dispatched
+
+  Tcu(sc_core::sc_module_name name, const TcuOptions& options);
+  ~Tcu() override;
+
+  const TcuStatistics& statistics() const;
+  const TcuOptions& options() const;
+  // Read-only view of a configuration register (reference 2.7), e.g. for
+  // tests and the CLI's error messages.
+  uint32_t config_register(uint32_t reg) const;
+  // The program counter as the RTL holds it now (the next instruction's).
+  uint32_t last_program_counter() const;
+
+ private:
+  void run();
+  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  void invalidate_dram0(sc_dt::uint64 start, sc_dt::uint64 end);
+  void invalidate_dram1(sc_dt::uint64 start, sc_dt::uint64 end);
+
+  struct Impl;
+  std::unique_ptr<Impl> m_impl;
+};
+
+}  // namespace acosim::tensil

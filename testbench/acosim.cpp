@@ -1,0 +1,62 @@
+// acosim: the command-line simulation top. One subcommand per accelerator:
+//   acosim tensil run|asm|disasm|build-model ...
+// Exit status 0 on success; otherwise one line "acosim: error: ..." on
+// stderr and status 1 (2 for usage errors).
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "testbench/tensil/cli.h"
+
+namespace {
+
+void print_usage() {
+  std::cout << "usage: acosim <accelerator> <command> [options]\n"
+               "\n"
+               "accelerators and commands:\n"
+               "  tensil run          run a Tensil model on the co-simulated TCU\n"
+               "  tensil asm          assemble a program (.s -> .tprog)\n"
+               "  tensil disasm       disassemble a program (.tprog -> text)\n"
+               "  tensil build-model  build an example model into Tensil's file formats\n"
+               "\n"
+               "`acosim tensil <command> --help` describes each command's options.\n";
+}
+
+}  // namespace
+
+int sc_main(int argc, char* argv[]) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    print_usage();
+    return args.empty() ? 2 : 0;
+  }
+  const std::string accelerator = args[0];
+  args.erase(args.begin());
+  try {
+    if (accelerator == "tensil") return acosim::tensil::cli::main(args);
+    std::cerr << "acosim: error: unknown accelerator '" << accelerator << "' (known: tensil)\n";
+    return 2;
+  } catch (const acosim::tensil::cli::UsageError& e) {
+    std::cerr << "acosim: error: " << e.what() << "\n";
+    return 2;
+  } catch (const sc_core::sc_report& e) {
+    std::cerr << "acosim: error: " << e.get_msg() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "acosim: error: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+// SystemC's own main() prints its banner before sc_main runs; a command-line
+// tool's output should be its own (SC_COPYRIGHT_MESSAGE=ENABLE brings the
+// banner back).
+int main(int argc, char* argv[]) {
+  setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0);
+  return sc_core::sc_elab_and_sim(argc, argv);
+}

@@ -1,0 +1,263 @@
+#include "testbench/tensil/cli.h"
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include <boost/program_options.hpp>
+
+#include "sw/tensil/assembler.h"
+#include "sw/tensil/model.h"
+#include "sw/tensil/model_builder.h"
+#include "sw/tensil/regs/isa.h"
+#include "testbench/tensil/system.h"
+
+namespace po = boost::program_options;
+
+namespace acosim::tensil::cli {
+namespace {
+
+po::variables_map parse(const std::vector<std::string>& args, const po::options_description& options,
+                        const po::positional_options_description& positional, const std::string& usage) {
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
+    if (vm.count("help")) {
+      std::cout << usage << "\n" << options;
+      return vm;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(std::string(e.what()) + " (see --help)");
+  }
+  return vm;
+}
+
+std::string read_text(const std::string& path) {
+  const std::vector<uint8_t> bytes = read_file(path);
+  return std::string(bytes.begin(), bytes.end());
+}
+
+// NAME=FILE
+std::pair<std::string, std::string> split_binding(const std::string& text, const char* option) {
+  const size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size()) {
+    throw UsageError(std::string("--") + option + " expects NAME=FILE, got '" + text + "'");
+  }
+  return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+ArrayEngineKind parse_engine(const std::string& name) {
+  if (name == "rtl") return ArrayEngineKind::Rtl;
+  if (name == "fast") return ArrayEngineKind::Fast;
+  if (name == "lockstep") return ArrayEngineKind::Lockstep;
+  throw UsageError("--engine must be rtl, fast or lockstep, not '" + name + "'");
+}
+
+uint64_t vectors_of(const std::vector<TensorEntry>& entries) {
+  uint64_t total = 0;
+  for (const TensorEntry& e : entries) total += e.size;
+  return total;
+}
+
+// Input and output files hold little-endian float32 values: for the .tmodel
+// entries of that name in order of base, size x array_size values each,
+// padding lanes included.
+std::vector<float> read_floats(const std::string& path, const std::string& name, uint64_t expected) {
+  const std::vector<uint8_t> bytes = read_file(path);
+  if (bytes.size() != expected * 4) {
+    throw FormatError(path + ": input '" + name + "' needs " + std::to_string(expected) +
+                      " float32 values (" + std::to_string(expected * 4) + " bytes), the file has " +
+                      std::to_string(bytes.size()) + " bytes");
+  }
+  std::vector<float> values(expected);
+  for (uint64_t i = 0; i < expected; ++i) {
+    uint32_t bits = uint32_t(bytes[4 * i]) | uint32_t(bytes[4 * i + 1]) << 8 |
+                    uint32_t(bytes[4 * i + 2]) << 16 | uint32_t(bytes[4 * i + 3]) << 24;
+    std::memcpy(&values[i], &bits, 4);
+  }
+  return values;
+}
+
+std::vector<uint8_t> float_bytes(const std::vector<float>& values) {
+  std::vector<uint8_t> bytes(values.size() * 4);
+  for (size_t i = 0; i < values.size(); ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, &values[i], 4);
+    for (int b = 0; b < 4; ++b) bytes[4 * i + b] = uint8_t(bits >> (8 * b));
+  }
+  return bytes;
+}
+
+// One line per vector, up to `limit` vectors.
+std::string format_vectors(const std::vector<float>& values, size_t lanes, size_t limit) {
+  std::ostringstream s;
+  const size_t vectors = values.size() / lanes;
+  for (size_t v = 0; v < vectors && v < limit; ++v) {
+    s << "  [" << v << "]";
+    for (size_t lane = 0; lane < lanes; ++lane) s << " " << values[v * lanes + lane];
+    s << "\n";
+  }
+  if (vectors > limit) s << "  ... (" << vectors << " vectors)\n";
+  return s.str();
+}
+
+int run(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  options.add_options()("help,h", "show this help")(
+      "arch", po::value<std::string>()->required(), "architecture of the simulated TCU (.tarch)")(
+      "model", po::value<std::string>()->required(), "model manifest (.tmodel)")(
+      "input", po::value<std::vector<std::string>>()->composing(), "NAME=FILE, float32 input values")(
+      "output", po::value<std::vector<std::string>>()->composing(), "NAME=FILE, where to write an output")(
+      "engine", po::value<std::string>()->default_value("rtl"), "array engine: rtl, fast or lockstep")(
+      "vcd", po::value<std::string>(), "write waves (RTL array and TLM side) to this VCD file")(
+      "clock-mhz", po::value<double>()->default_value(100.0), "TCU clock in MHz")(
+      "lenient", "consume invalid opcodes, DataMove kinds and unused bits as the RTL does")(
+      "timeout-us", po::value<double>()->default_value(100000.0),
+      "simulated microseconds the driver waits for completion");
+  const po::variables_map vm =
+      parse(args, options, {}, "usage: acosim tensil run --arch A.tarch --model M.tmodel [options]");
+  if (vm.count("help")) return 0;
+
+  RunRequest request;
+  request.tmodel_path = vm["model"].as<std::string>();
+  request.device_arch = read_architecture(vm["arch"].as<std::string>());
+  request.device_arch_from_model = false;
+  request.engine = parse_engine(vm["engine"].as<std::string>());
+  request.lenient = vm.count("lenient") > 0;
+  request.clock_mhz = vm["clock-mhz"].as<double>();
+  if (!(request.clock_mhz > 0.0)) throw UsageError("--clock-mhz must be positive");
+  const double timeout_us = vm["timeout-us"].as<double>();
+  if (!(timeout_us > 0.0)) throw UsageError("--timeout-us must be positive");
+  request.timeout_ns = static_cast<uint64_t>(timeout_us * 1000.0);
+  if (vm.count("vcd")) request.vcd_path = vm["vcd"].as<std::string>();
+
+  const Model model = read_model(request.tmodel_path);
+  const uint64_t n = model.arch.array_size;
+  if (vm.count("input")) {
+    for (const std::string& binding : vm["input"].as<std::vector<std::string>>()) {
+      const auto [name, path] = split_binding(binding, "input");
+      const auto entries = model.inputs_named(name);
+      if (entries.empty()) throw UsageError("the model has no input named '" + name + "'");
+      request.inputs[name] = read_floats(path, name, vectors_of(entries) * n);
+    }
+  }
+  std::map<std::string, std::string> output_files;
+  if (vm.count("output")) {
+    for (const std::string& binding : vm["output"].as<std::vector<std::string>>()) {
+      const auto [name, path] = split_binding(binding, "output");
+      if (model.outputs_named(name).empty()) throw UsageError("the model has no output named '" + name + "'");
+      output_files[name] = path;
+    }
+  }
+
+  const RunResult result = run_model(request);
+
+  // Outputs are written only after a successful run, each through a
+  // temporary file, so a failed run never leaves a file that looks like a
+  // result.
+  for (const auto& [name, path] : output_files) write_file_atomically(path, float_bytes(result.outputs.at(name)));
+
+  const TcuStatistics& s = result.statistics;
+  std::cout << "model        " << model.name << " (" << model.arch.type().name << ", " << n << "x" << n
+            << " array)\n";
+  std::cout << "engine       " << array_engine_name(request.engine) << "\n";
+  for (const auto& [name, values] : result.outputs) {
+    std::cout << "output       " << name << ": " << values.size() / n << " vectors x " << n << " lanes";
+    if (output_files.count(name)) std::cout << " -> " << output_files.at(name);
+    std::cout << "\n" << format_vectors(values, n, 8);
+  }
+  std::cout << "instructions " << s.instructions() << " (";
+  bool first = true;
+  for (unsigned op = 0; op < 16; ++op) {
+    if (s.instructions_by_opcode[op] == 0) continue;
+    std::cout << (first ? "" : ", ") << opcode_name(static_cast<uint8_t>(op)) << " "
+              << s.instructions_by_opcode[op];
+    first = false;
+  }
+  std::cout << ")";
+  if (s.invalid_consumed) std::cout << ", " << s.invalid_consumed << " invalid consumed (--lenient)";
+  std::cout << "\n";
+  std::cout << "cycles       " << s.cycles << " TCU cycles = " << std::fixed << std::setprecision(3)
+            << double(s.cycles) / request.clock_mhz << " us at " << request.clock_mhz << " MHz"
+            << " (run took " << double(result.simulated_ns) / 1000.0 << " us simulated)\n";
+  std::cout << "array        " << s.array_vectors << " vectors, " << s.macs << " MACs\n";
+  std::cout << "wall time    " << std::setprecision(3) << result.wall_seconds << " s\n";
+  if (!request.vcd_path.empty()) std::cout << "waves        " << request.vcd_path << "\n";
+  return 0;
+}
+
+int assemble_command(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  options.add_options()("help,h", "show this help")("source", po::value<std::string>()->required(),
+                                                    "assembly source (.s)")(
+      "arch", po::value<std::string>()->required(), "architecture (.tarch)")(
+      "output,o", po::value<std::string>()->required(), "program to write (.tprog)");
+  po::positional_options_description positional;
+  positional.add("source", 1);
+  const po::variables_map vm =
+      parse(args, options, positional, "usage: acosim tensil asm FILE.s -o FILE.tprog --arch A.tarch");
+  if (vm.count("help")) return 0;
+  const Architecture arch = read_architecture(vm["arch"].as<std::string>());
+  const std::string source = vm["source"].as<std::string>();
+  write_file_atomically(vm["output"].as<std::string>(), assemble(read_text(source), arch, source));
+  return 0;
+}
+
+int disassemble_command(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  options.add_options()("help,h", "show this help")("program", po::value<std::string>()->required(),
+                                                    "program (.tprog)")(
+      "arch", po::value<std::string>()->required(), "architecture (.tarch)");
+  po::positional_options_description positional;
+  positional.add("program", 1);
+  const po::variables_map vm =
+      parse(args, options, positional, "usage: acosim tensil disasm FILE.tprog --arch A.tarch");
+  if (vm.count("help")) return 0;
+  const Architecture arch = read_architecture(vm["arch"].as<std::string>());
+  const std::string path = vm["program"].as<std::string>();
+  try {
+    std::cout << disassemble(read_file(path), arch);
+  } catch (const AssemblyError& e) {
+    throw FormatError(path + ": " + e.what());
+  }
+  return 0;
+}
+
+int build_model_command(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  options.add_options()("help,h", "show this help")("source", po::value<std::string>()->required(),
+                                                    "model source (model.json)")(
+      "arch", po::value<std::string>()->required(), "architecture (.tarch)")(
+      "output,o", po::value<std::string>()->required(), "folder for the .tmodel/.tprog/.tdata/.s");
+  po::positional_options_description positional;
+  positional.add("source", 1);
+  const po::variables_map vm = parse(args, options, positional,
+                                     "usage: acosim tensil build-model model.json --arch A.tarch -o DIR");
+  if (vm.count("help")) return 0;
+  const std::string arch_path = vm["arch"].as<std::string>();
+  const BuiltModel built = build_model(vm["source"].as<std::string>(), read_architecture(arch_path), arch_path);
+  write_built_model(built, vm["output"].as<std::string>());
+  return 0;
+}
+
+}  // namespace
+
+int main(const std::vector<std::string>& args) {
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    std::cout << "usage: acosim tensil run|asm|disasm|build-model [options]\n";
+    return args.empty() ? 2 : 0;
+  }
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (args[0] == "run") return run(rest);
+  if (args[0] == "asm") return assemble_command(rest);
+  if (args[0] == "disasm") return disassemble_command(rest);
+  if (args[0] == "build-model") return build_model_command(rest);
+  throw UsageError("unknown tensil command '" + args[0] + "' (run, asm, disasm, build-model)");
+}
+
+}  // namespace acosim::tensil::cli

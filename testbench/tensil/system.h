@@ -1,0 +1,43 @@
+// A complete Tensil co-simulation: one DRAM, the SystemC TCU on its DRAM0
+// and DRAM1 ports, and the driver (sw/tensil) running as firmware on a
+// TlmHal. run_model() elaborates, runs and tears down one simulation; SystemC
+// cannot restart its kernel, so call it at most once per process.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "systemc/tensil/tcu.h"
+
+namespace acosim::tensil {
+
+struct RunRequest {
+  std::string tmodel_path;
+  // Architecture of the simulated device; by default the model's own.
+  bool device_arch_from_model = true;
+  Architecture device_arch;
+  // Input name -> size x array_size floats per .tmodel entry of that name,
+  // in order of base, padding lanes included.
+  std::map<std::string, std::vector<float>> inputs;
+  ArrayEngineKind engine = ArrayEngineKind::Rtl;
+  bool lenient = false;
+  double clock_mhz = 100.0;
+  std::string vcd_path;             // empty: no waves
+  uint64_t timeout_ns = 100000000;  // driver gives up when the flush probe is this late (simulated)
+};
+
+struct RunResult {
+  std::map<std::string, std::vector<float>> outputs;  // same layout as inputs
+  TcuStatistics statistics;
+  uint64_t simulated_ns = 0;  // simulated time of the model run (program streamed to probe seen)
+  double wall_seconds = 0.0;
+};
+
+// Throws std::runtime_error (or a subclass) with a one-line message naming
+// the cause: bad files, incompatible architecture, TCU errors with their
+// program counter, driver timeout with the TCU's last program counter.
+RunResult run_model(const RunRequest& request);
+
+}  // namespace acosim::tensil

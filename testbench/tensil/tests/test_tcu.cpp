@@ -1,0 +1,209 @@
+// The SystemC TCU on hand-written programs for the 2x2 "Tiny" architecture
+// (4-byte instructions [operand0, operand1, operand2, opcode<<4|flags]).
+// Expected values come from the reference (8.3, 8.4) or are computed by hand
+// in the comments.
+#include <gtest/gtest.h>
+
+#include "sw/tensil/regs/config_registers.h"
+#include "testbench/tensil/tests/tcu_bench.h"
+
+namespace acosim::tensil::test {
+namespace {
+
+// Configure: bits [31:0] = value << 4 | register, header 0xF0 (reference 2.7).
+std::vector<uint8_t> configure(uint32_t reg, uint32_t value) {
+  const uint32_t word = (value << 4) | reg;
+  return {uint8_t(word), uint8_t(word >> 8), uint8_t(word >> 16), 0xF0};
+}
+
+std::vector<uint8_t> cat(std::initializer_list<std::vector<uint8_t>> parts) {
+  std::vector<uint8_t> out;
+  for (const auto& p : parts) out.insert(out.end(), p.begin(), p.end());
+  return out;
+}
+
+TcuOptions options(ArrayEngineKind engine = ArrayEngineKind::Fast, bool lenient = false) {
+  TcuOptions o;
+  o.arch = tiny_arch();
+  o.engine = engine;
+  o.lenient = lenient;
+  return o;
+}
+
+TEST(TcuConfig, ResetValues) {
+  run_bench(options(), [](TcuBench& b) {
+    EXPECT_EQ(b.tcu.config_register(0x8), kDefaultDecoderTimeout);
+    EXPECT_EQ(b.tcu.config_register(0x9), 0xFFFFFFFFu);
+    EXPECT_EQ(b.tcu.config_register(0x0), 0u);
+    EXPECT_EQ(b.tcu.config_register(0xB), 0u);
+  });
+}
+
+TEST(TcuConfig, StoresTimeoutTracepointSampleInterval) {
+  run_bench(options(), [](TcuBench& b) {
+    b.send(cat({configure(0x8, 55), configure(0x9, 7), configure(0xB, 1000)}));
+    b.settle();
+    EXPECT_EQ(b.tcu.config_register(0x8), 55u);
+    EXPECT_EQ(b.tcu.config_register(0x9), 7u);
+    EXPECT_EQ(b.tcu.config_register(0xB), 1000u);
+  });
+}
+
+TEST(TcuConfig, DramOffsetIsInBlocksOf64KiB) {
+  // Reference 8.3: Configure DRAM0/DRAM1 offset value 0x7B => 0x7B0000.
+  run_bench(options(), [](TcuBench& b) {
+    b.send(cat({configure(0x0, 0x7B), configure(0x4, 0x7B)}));
+    b.settle();
+    EXPECT_EQ(b.tcu.config_register(0x0), 0x7B0000u);
+    EXPECT_EQ(b.tcu.config_register(0x4), 0x7B0000u);
+  });
+}
+
+TEST(TcuConfig, OffsetsMoveDramAddresses) {
+  // DRAM0 offset 2 blocks: vector 3 is at 0x20000 + 3 * 4 bytes = 0x2000C,
+  // vector 5 at 0x20014. DRAM1 offset 3 blocks: vector 1 at 0x30004.
+  run_bench(options(), [](TcuBench& b) {
+    b.write_raw16(0x2000C, {1234, -5});
+    b.send(cat({configure(0x0, 2), configure(0x4, 3),
+                {0x07, 0x03, 0x00, 0x20},    // DataMove DRAM0[3] -> local 7
+                {0x07, 0x05, 0x00, 0x21},    // DataMove local 7 -> DRAM0[5]
+                {0x07, 0x01, 0x00, 0x23}}));  // DataMove local 7 -> DRAM1[1]
+    b.settle();
+    EXPECT_EQ(b.read_raw16(0x20014, 2), (std::vector<int16_t>{1234, -5}));
+    EXPECT_EQ(b.read_raw16(0x30004, 2), (std::vector<int16_t>{1234, -5}));
+    EXPECT_EQ(b.read_raw16(0x14, 2), (std::vector<int16_t>{0, 0}));  // not at offset 0
+  });
+}
+
+TEST(TcuConfig, AxCacheReachesTheTarget) {
+  run_bench(options(), [](TcuBench& b) {
+    b.send(cat({configure(0x1, 0x3), configure(0x4, 1), configure(0x5, 0xB),
+                {0x00, 0x00, 0x00, 0x20},    // DRAM0 read
+                {0x00, 0x00, 0x00, 0x23}}));  // DRAM1 write
+    b.settle();
+    // Ports are numbered in bind order: DRAM0 = 0, DRAM1 = 1, host = 2.
+    bool saw0 = false, saw1 = false;
+    for (const core::AxCacheRecord& r : b.memory.axcache_records()) {
+      if (r.port == 0) {
+        EXPECT_EQ(r.axcache, 0x3);
+        saw0 = true;
+      }
+      if (r.port == 1) {
+        EXPECT_EQ(r.axcache, 0xB);
+        saw1 = true;
+      }
+    }
+    EXPECT_TRUE(saw0);
+    EXPECT_TRUE(saw1);
+  });
+}
+
+TEST(TcuConfig, AxCacheChangeIsSeenAfterDmiGrant) {
+  // The first access is granted DMI with AxCACHE 0; after the cache register
+  // changes, the target must see the new value again.
+  run_bench(options(), [](TcuBench& b) {
+    b.send(cat({{0x00, 0x00, 0x00, 0x20}, {0x00, 0x00, 0x00, 0x20}, configure(0x1, 0x7),
+                {0x00, 0x00, 0x00, 0x20}}));
+    b.settle();
+    const auto& records = b.memory.axcache_records();
+    ASSERT_FALSE(records.empty());
+    EXPECT_EQ(records.front().axcache, 0x0);
+    EXPECT_EQ(records.back().axcache, 0x7);
+    EXPECT_EQ(records.back().port, 0u);
+  });
+}
+
+TEST(TcuConfig, ProgramCounterCountsOnDispatchAndCanBeSet) {
+  run_bench(options(), [](TcuBench& b) {
+    b.send({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});  // three NoOps
+    b.settle();
+    EXPECT_EQ(b.tcu.last_program_counter(), 3u);
+    EXPECT_EQ(b.tcu.program_counter.read(), 3u);
+    // Configure PC = 0x10 sets the next instruction's PC; two NoOps follow.
+    b.send(cat({configure(0xA, 0x10), {0, 0, 0, 0}, {0, 0, 0, 0}}));
+    b.settle();
+    EXPECT_EQ(b.tcu.last_program_counter(), 0x12u);
+  });
+}
+
+TEST(TcuValidation, LocalRangeErrorNamesPcAndField) {
+  // MatMul local 255 size 1 touches local 256 of a 256-deep memory.
+  const std::string error = run_bench(options(), [](TcuBench& b) {
+    b.send(cat({{0, 0, 0, 0}, {0xFF, 0x00, 0x01, 0x10}}));
+    b.settle();
+  });
+  EXPECT_NE(error.find("pc 1"), std::string::npos) << error;
+  EXPECT_NE(error.find("MatMul"), std::string::npos) << error;
+  EXPECT_NE(error.find("operand0 address"), std::string::npos) << error;
+}
+
+TEST(TcuValidation, InvalidOpcodeIsAnErrorByDefault) {
+  const std::string error = run_bench(options(), [](TcuBench& b) {
+    b.send({0, 0, 0, 0x50});
+    b.settle();
+  });
+  EXPECT_NE(error.find("invalid opcode 0x5"), std::string::npos) << error;
+  EXPECT_NE(error.find("pc 0"), std::string::npos) << error;
+}
+
+TEST(TcuValidation, LenientConsumesAndCountsLikeTheRtl) {
+  const std::string error = run_bench(options(ArrayEngineKind::Fast, true), [](TcuBench& b) {
+    b.write_raw16(0, {11, 22});
+    b.send(cat({{0, 0, 0, 0x50},                   // invalid opcode
+                {0, 0, 0, 0x25},                   // invalid DataMove kind 5
+                {0x00, 0x00, 0x00, 0x14},          // MatMul with unused flag bit 2
+                {0x01, 0x00, 0x00, 0x20},          // DRAM0[0] -> local 1
+                {0x01, 0x02, 0x00, 0x21}}));       // local 1 -> DRAM0[2]
+    b.settle();
+    EXPECT_EQ(b.tcu.statistics().invalid_consumed, 3u);
+    EXPECT_EQ(b.read_raw16(8, 2), (std::vector<int16_t>{11, 22}));
+    EXPECT_EQ(b.tcu.last_program_counter(), 5u);
+  });
+  EXPECT_EQ(error, "");
+}
+
+TEST(TcuValidation, SimdThatWouldHangIsAlwaysAnError) {
+  // Move (op 2) with sourceLeft = input but no read flag (reference 3.7).
+  const std::string error = run_bench(options(ArrayEngineKind::Fast, true), [](TcuBench& b) {
+    b.send({0x00, 0x00, 0x10, 0x40});
+    b.settle();
+  });
+  EXPECT_NE(error.find("would hang"), std::string::npos) << error;
+}
+
+TEST(TcuValidation, CompilerReluPatternIsAccepted) {
+  // Zero -> R1 without read (reference 3.7, 9.13) must run in the default mode.
+  const std::string error = run_bench(options(), [](TcuBench& b) {
+    b.send({0x00, 0x00, 0x09, 0x40});
+    b.settle();
+  });
+  EXPECT_EQ(error, "");
+}
+
+TEST(TcuValidation, DramAddressErrorNamesThePort) {
+  core::MemoryConfig small;
+  small.size = 0x10000;
+  const std::string error = run_bench(
+      options(),
+      [](TcuBench& b) {
+        b.send(cat({configure(0x0, 1), {0x00, 0x00, 0x00, 0x20}}));
+        b.settle();
+      },
+      small);
+  EXPECT_NE(error.find("DRAM0 read"), std::string::npos) << error;
+  EXPECT_NE(error.find("pc 1"), std::string::npos) << error;
+}
+
+TEST(TcuTiming, InstructionCyclesFollowTheDocumentedRule) {
+  // NoOp 1 + LoadWeights size 2 (3 rows) 3 + MatMul size 1: 2 + (2*2 - 1) = 5
+  // + SIMD read+write 2 = 11 cycles.
+  run_bench(options(), [](TcuBench& b) {
+    b.send(cat({{0, 0, 0, 0}, {0x00, 0x02, 0x00, 0x30}, {0x00, 0x00, 0x01, 0x10}, {0x01, 0x00, 0x7a, 0x43}}));
+    b.settle();
+    EXPECT_EQ(b.tcu.statistics().cycles, 11u);
+    EXPECT_EQ(b.tcu.statistics().instructions(), 4u);
+  });
+}
+
+}  // namespace
+}  // namespace acosim::tensil::test
