@@ -309,6 +309,12 @@ int run_all(const std::string& self, const std::string& examples_dir, unsigned r
 }  // namespace
 }  // namespace acosim::tensil::bench
 
+// SystemC's own main() prints a banner before sc_main; keep the report clean.
+int main(int argc, char* argv[]) {
+  setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0);
+  return sc_core::sc_elab_and_sim(argc, argv);
+}
+
 int sc_main(int argc, char* argv[]) {
   using namespace acosim::tensil::bench;
   try {

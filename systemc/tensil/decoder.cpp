@@ -1,5 +1,7 @@
 #include "systemc/tensil/decoder.h"
 
+#include <algorithm>
+
 namespace acosim::tensil {
 
 Decoder::Decoder(const Architecture& arch, ArrayEngine& array, DramPort& dram0, DramPort& dram1,
@@ -59,12 +61,12 @@ uint64_t Decoder::matmul(const Instruction& in, uint64_t cycle) {
   if (zeroes) {
     outputs = m_array.run_zeroes(count);
   } else {
-    std::vector<Vector> inputs;
-    inputs.reserve(count);
+    m_matmul_inputs.resize(count, Vector(m_n));
     for (uint64_t t = 0; t < count; ++t) {
-      inputs.push_back(m_local.read(in.operand0_address + (t << in.operand0_stride)));
+      const int32_t* row = m_local.at(in.operand0_address + (t << in.operand0_stride));
+      std::copy(row, row + m_n, m_matmul_inputs[t].begin());
     }
-    outputs = m_array.run(inputs);
+    outputs = m_array.run(m_matmul_inputs);
   }
   for (uint64_t t = 0; t < count; ++t) {
     const uint64_t address = in.operand1_address + (t << in.operand1_stride);

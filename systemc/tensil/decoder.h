@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include <systemc>
 
@@ -65,6 +66,9 @@ class Decoder {
   sc_core::sc_time m_period;
   VectorMemory m_local;
   VectorMemory m_accumulators;
+  // MatMul's input vectors, kept between instructions so streaming a
+  // MatMul allocates nothing once the buffer has grown.
+  std::vector<Vector> m_matmul_inputs;
   SimdAlu m_alu;
 };
 
