@@ -225,7 +225,9 @@ int run_case(const std::string& name) {
   sc_core::sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_THROW);
   Figures figures;
   const auto engine_of = [](const std::string& e) {
-    return e == "rtl" ? ArrayEngineKind::Rtl : ArrayEngineKind::Fast;
+    const auto kind = parse_array_engine(e);
+    if (!kind) throw std::invalid_argument("unknown engine " + e);
+    return *kind;
   };
   if (parts.size() == 3 && parts[0] == "bare") {
     figures = run_bare_case(unsigned(std::stoul(parts[1])), unsigned(std::stoul(parts[2])));
