@@ -32,7 +32,8 @@ struct Tcu::Impl {
         options(tcu_options),
         layout(InstructionLayout::derive(tcu_options.arch)),
         check(tcu_options.arch),
-        array(make_array_engine(tcu_options.engine, tcu_options.arch)),
+        array(tcu_options.array_factory ? tcu_options.array_factory(tcu_options.arch)
+                                        : make_array_engine(tcu_options.engine, tcu_options.arch)),
         dram0("DRAM0", tcu.dram0, tcu_options.arch, kDramBusBytes, true),
         dram1("DRAM1", tcu.dram1, tcu_options.arch, kDramBusBytes, true),
         decoder(tcu_options.arch, *array, dram0, dram1, config, statistics, tcu_options.clock_period) {

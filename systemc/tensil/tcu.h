@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -34,6 +35,9 @@ struct TcuOptions {
   sc_core::sc_time clock_period = sc_core::sc_time(10, sc_core::SC_NS);
   std::string vcd_path;  // empty: no waves
   size_t instruction_queue_bytes = 4096;
+  // Builds the array engine instead of `engine` when set: lets a testbench
+  // put its own engine (e.g. a deliberately faulty one) inside the TCU.
+  std::function<std::unique_ptr<ArrayEngine>(const Architecture&)> array_factory;
 };
 
 struct TcuStatistics {

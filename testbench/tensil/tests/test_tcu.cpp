@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "sw/tensil/regs/config_registers.h"
+#include "systemc/tensil/fast_array_engine.h"
+#include "systemc/tensil/lockstep_array_engine.h"
 #include "testbench/tensil/tests/tcu_bench.h"
 
 namespace acosim::tensil::test {
@@ -135,6 +137,34 @@ TEST(TcuValidation, LocalRangeErrorNamesPcAndField) {
   EXPECT_NE(error.find("pc 1"), std::string::npos) << error;
   EXPECT_NE(error.find("MatMul"), std::string::npos) << error;
   EXPECT_NE(error.find("operand0 address"), std::string::npos) << error;
+}
+
+// A functional array that gets lane 1 of the third output vector of every
+// run wrong: what a broken RTL change would look like to lockstep.
+class OffByOneLsbArray : public FastArray {
+ public:
+  using FastArray::FastArray;
+  std::vector<Vector> run(const std::vector<Vector>& inputs) override {
+    std::vector<Vector> out = FastArray::run(inputs);
+    if (out.size() > 2) out[2][1] += 1;
+    return out;
+  }
+};
+
+TEST(TcuLockstep, FirstMismatchStopsTheRunNamingPcVectorAndLane) {
+  TcuOptions o = options();
+  o.array_factory = [](const Architecture& arch) -> std::unique_ptr<ArrayEngine> {
+    return std::make_unique<LockstepArray>(std::make_unique<FastArray>(arch),
+                                           std::make_unique<OffByOneLsbArray>(arch));
+  };
+  const std::string error = run_bench(o, [](TcuBench& b) {
+    // NoOp, NoOp, then MatMul of 3 vectors from local 0 into accumulator 0.
+    b.send(cat({{0, 0, 0, 0}, {0, 0, 0, 0}, {0x00, 0x00, 0x02, 0x10}}));
+    b.settle();
+  });
+  EXPECT_NE(error.find("pc 2 "), std::string::npos) << error;
+  EXPECT_NE(error.find("MatMul"), std::string::npos) << error;
+  EXPECT_NE(error.find("vector 2, lane 1"), std::string::npos) << error;
 }
 
 TEST(TcuValidation, InvalidOpcodeIsAnErrorByDefault) {
