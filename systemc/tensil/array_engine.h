@@ -40,6 +40,11 @@ class ArrayEngine {
   // zeroes flag: no local memory read).
   virtual std::vector<Vector> run(const std::vector<Vector>& inputs) = 0;
   virtual std::vector<Vector> run_zeroes(size_t count) = 0;
+  // run() into a caller's buffer, which an engine may reuse between runs so
+  // that streaming allocates nothing (the TCU keeps one buffer per engine).
+  virtual void run_into(const std::vector<Vector>& inputs, std::vector<Vector>& outputs) {
+    outputs = run(inputs);
+  }
 
   // The TCU's clock has reached `cycle` while the array idled; the next
   // operation starts there. Keeps wave timestamps of the array aligned with

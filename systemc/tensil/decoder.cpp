@@ -57,7 +57,7 @@ uint64_t Decoder::matmul(const Instruction& in, uint64_t cycle) {
   const bool accumulate = in.flags & flags::kMatMulAccumulate;
   const bool zeroes = in.flags & flags::kMatMulZeroes;
   m_array.idle_until(cycle);
-  std::vector<Vector> outputs;
+  std::vector<Vector>& outputs = m_matmul_outputs;
   if (zeroes) {
     outputs = m_array.run_zeroes(count);
   } else {
@@ -66,7 +66,7 @@ uint64_t Decoder::matmul(const Instruction& in, uint64_t cycle) {
       const int32_t* row = m_local.at(in.operand0_address + (t << in.operand0_stride));
       std::copy(row, row + m_n, m_matmul_inputs[t].begin());
     }
-    outputs = m_array.run(m_matmul_inputs);
+    m_array.run_into(m_matmul_inputs, outputs);
   }
   for (uint64_t t = 0; t < count; ++t) {
     const uint64_t address = in.operand1_address + (t << in.operand1_stride);

@@ -66,9 +66,10 @@ class Decoder {
   sc_core::sc_time m_period;
   VectorMemory m_local;
   VectorMemory m_accumulators;
-  // MatMul's input vectors, kept between instructions so streaming a
+  // MatMul's input and output vectors, kept between instructions so streaming a
   // MatMul allocates nothing once the buffer has grown.
   std::vector<Vector> m_matmul_inputs;
+  std::vector<Vector> m_matmul_outputs;
   SimdAlu m_alu;
 };
 

@@ -166,10 +166,17 @@ StreamFunction stream_function(DataType type) {
 }  // namespace
 
 std::vector<Vector> FastArray::run(const std::vector<Vector>& inputs) {
-  for (size_t t = 0; t < inputs.size(); ++t) check_lanes(inputs[t], "input vector", t);
-  std::vector<Vector> outputs(inputs.size(), Vector(m_n));
-  stream_function(m_type)(m_store.data(), m_n, inputs.data(), outputs.data(), inputs.size());
+  std::vector<Vector> outputs;
+  run_into(inputs, outputs);
   return outputs;
+}
+
+void FastArray::run_into(const std::vector<Vector>& inputs, std::vector<Vector>& outputs) {
+  for (size_t t = 0; t < inputs.size(); ++t) check_lanes(inputs[t], "input vector", t);
+  // Vectors already in `outputs` keep their storage; every lane is written.
+  outputs.resize(inputs.size(), Vector(m_n));
+  for (Vector& v : outputs) v.resize(m_n);
+  stream_function(m_type)(m_store.data(), m_n, inputs.data(), outputs.data(), inputs.size());
 }
 
 // A zero input vector leaves every chain at its bias: MAC(0, w, v) = v

@@ -24,6 +24,7 @@ class FastArray : public ArrayEngine {
   void load_weights(const Vector& row) override;
   void load_zero_weights() override;
   std::vector<Vector> run(const std::vector<Vector>& inputs) override;
+  void run_into(const std::vector<Vector>& inputs, std::vector<Vector>& outputs) override;
   std::vector<Vector> run_zeroes(size_t count) override;
   void idle_until(uint64_t cycle) override { (void)cycle; }
   uint64_t cycles() const override { return 0; }
