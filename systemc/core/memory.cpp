@@ -165,7 +165,7 @@ void Memory::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_
     m_axcache_records.push_back(AxCacheRecord{static_cast<unsigned>(port), false, address,
                                               address + std::max(length, 1u) - 1, cache->axcache});
   }
-  trans.set_dmi_allowed(m_config.allow_dmi);
+  trans.set_dmi_allowed(m_config.allow_dmi && m_config.bytes_per_ns <= 0.0);
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
@@ -192,7 +192,9 @@ unsigned Memory::transport_dbg(int, tlm::tlm_generic_payload& trans) {
 bool Memory::get_direct_mem_ptr(int port, tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
   const uint64_t address = trans.get_address();
   dmi.init();  // no access, whole address space: the region denied by default
-  if (!m_config.allow_dmi) return false;
+  // A DMI user pays only the region's fixed latency; a bandwidth limit could
+  // not be honoured, so a memory with one serves everything by b_transport.
+  if (!m_config.allow_dmi || m_config.bytes_per_ns > 0.0) return false;
   if (!in_range(address, 1)) {
     // Deny exactly the part of the address space this memory does not serve.
     const uint64_t last = m_config.base + m_config.size - 1;

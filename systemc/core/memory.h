@@ -23,7 +23,7 @@ struct MemoryConfig {
   sc_core::sc_time read_latency = sc_core::SC_ZERO_TIME;   ///< per transaction
   sc_core::sc_time write_latency = sc_core::SC_ZERO_TIME;  ///< per transaction
   double bytes_per_ns = 0.0;           ///< bandwidth; 0 = unlimited
-  bool allow_dmi = true;               ///< grant DMI pointers
+  bool allow_dmi = true;               ///< grant DMI pointers (never with a bandwidth limit)
 };
 
 // What the target recorded about AxCACHE (see AxiCacheExtension).

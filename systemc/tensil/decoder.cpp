@@ -8,6 +8,7 @@ Decoder::Decoder(const Architecture& arch, ArrayEngine& array, DramPort& dram0, 
                  ConfigRegisterFile& config, TcuStatistics& statistics, sc_core::sc_time clock_period)
     : m_arch(arch),
       m_n(arch.array_size),
+      m_simd_operand_bits(InstructionLayout::derive(arch).simd_operand_bits),
       m_format{arch.type().width, arch.type().binary_point},
       m_array(array),
       m_dram0(dram0),
@@ -138,7 +139,7 @@ uint64_t Decoder::simd(const Instruction& in) {
   // the result in the register and writes (or accumulates into) the
   // accumulator.
   const SimdSubInstruction sub =
-      SimdSubInstruction::unpack(in.operand2, InstructionLayout::derive(m_arch).simd_operand_bits);
+      SimdSubInstruction::unpack(in.operand2, m_simd_operand_bits);
   const bool read = in.flags & flags::kSimdRead;
   const bool write = in.flags & flags::kSimdWrite;
   const bool accumulate = in.flags & flags::kSimdAccumulate;

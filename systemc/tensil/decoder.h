@@ -57,6 +57,7 @@ class Decoder {
 
   Architecture m_arch;
   unsigned m_n;
+  unsigned m_simd_operand_bits;  // w of reference 2.6
   FixedFormat m_format;
   ArrayEngine& m_array;
   DramPort& m_dram0;

@@ -135,9 +135,12 @@ CheckResult InstructionCheck::check_load_weights(const Instruction& in) const {
   // The whole operand 1 is the size (reference 2.1).
   const uint64_t size = in.operand1_whole;
   if (size > m_arch.array_size) {
-    return fatal("operand1 size", "LoadWeights of " + std::to_string(size + 1) +
-                                      " vectors exceeds the " + std::to_string(m_arch.array_size + 1) +
-                                      " rows of the weight store");
+    // The RTL shifts the extra rows through and out of the store (reference
+    // 3.5); Tensil's compiler never emits it, so it is flagged like the
+    // other things the RTL silently tolerates.
+    return consumable("operand1 size", "LoadWeights of " + std::to_string(size + 1) +
+                                           " vectors exceeds the " + std::to_string(m_arch.array_size + 1) +
+                                           " rows of the weight store (the RTL shifts the first ones out)");
   }
   if (in.operand2 != 0) return consumable("operand2", "LoadWeights does not use operand 2; it is " + hex(in.operand2));
   if (in.flags & flags::kLoadWeightsZeroes) return ok();

@@ -1,6 +1,8 @@
 #include "testbench/tensil/cli.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iomanip>
@@ -130,9 +132,11 @@ int run(const std::vector<std::string>& args) {
   request.engine = parse_engine(vm["engine"].as<std::string>());
   request.lenient = vm.count("lenient") > 0;
   request.clock_mhz = vm["clock-mhz"].as<double>();
-  if (!(request.clock_mhz > 0.0)) throw UsageError("--clock-mhz must be positive");
+  if (!(request.clock_mhz >= 0.001 && request.clock_mhz <= 10000.0)) {
+    throw UsageError("--clock-mhz must be between 0.001 and 10000");
+  }
   const double timeout_us = vm["timeout-us"].as<double>();
-  if (!(timeout_us > 0.0)) throw UsageError("--timeout-us must be positive");
+  if (!(timeout_us > 0.0 && timeout_us <= 1e9)) throw UsageError("--timeout-us must be above 0 and at most 1e9");
   request.timeout_ns = static_cast<uint64_t>(timeout_us * 1000.0);
   if (vm.count("vcd")) request.vcd_path = vm["vcd"].as<std::string>();
 
@@ -143,7 +147,14 @@ int run(const std::vector<std::string>& args) {
       const auto [name, path] = split_binding(binding, "input");
       const auto entries = model.inputs_named(name);
       if (entries.empty()) throw UsageError("the model has no input named '" + name + "'");
+      if (request.inputs.count(name)) throw UsageError("--input " + name + " is given twice");
       request.inputs[name] = read_floats(path, name, vectors_of(entries) * n);
+    }
+  }
+  // Running on whatever DRAM0 happens to hold would be a silent wrong answer.
+  for (const TensorEntry& entry : model.inputs) {
+    if (!request.inputs.count(entry.name)) {
+      throw UsageError("the model's input '" + entry.name + "' needs --input " + entry.name + "=FILE");
     }
   }
   std::map<std::string, std::string> output_files;
@@ -151,16 +162,33 @@ int run(const std::vector<std::string>& args) {
     for (const std::string& binding : vm["output"].as<std::vector<std::string>>()) {
       const auto [name, path] = split_binding(binding, "output");
       if (model.outputs_named(name).empty()) throw UsageError("the model has no output named '" + name + "'");
+      if (output_files.count(name)) throw UsageError("--output " + name + " is given twice");
       output_files[name] = path;
     }
   }
 
   const RunResult result = run_model(request);
 
-  // Outputs are written only after a successful run, each through a
-  // temporary file, so a failed run never leaves a file that looks like a
-  // result.
-  for (const auto& [name, path] : output_files) write_file_atomically(path, float_bytes(result.outputs.at(name)));
+  // Outputs are written only after a successful run: first every one to a
+  // temporary file, then all renamed, so a failed run or a failed write
+  // never leaves a file that looks like a result.
+  std::vector<std::pair<std::string, std::string>> staged;
+  try {
+    for (const auto& [name, path] : output_files) {
+      write_file_atomically(path + ".partial", float_bytes(result.outputs.at(name)));
+      staged.emplace_back(path + ".partial", path);
+    }
+  } catch (...) {
+    for (const auto& [temporary, path] : staged) std::remove(temporary.c_str());
+    throw;
+  }
+  for (const auto& [temporary, path] : staged) {
+    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+      const std::string reason = std::strerror(errno);
+      for (const auto& [other, unused] : staged) std::remove(other.c_str());
+      throw FormatError("cannot write " + path + ": " + reason);
+    }
+  }
 
   const TcuStatistics& s = result.statistics;
   std::cout << "model        " << model.name << " (" << model.arch.type().name << ", " << n << "x" << n

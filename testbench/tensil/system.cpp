@@ -81,8 +81,8 @@ RunResult run_model(const RunRequest& request) {
   const auto wall_start = std::chrono::steady_clock::now();
   const Model model = read_model(request.tmodel_path);
   const Architecture device = request.device_arch_from_model ? model.arch : request.device_arch;
-  if (!(request.clock_mhz > 0.0) || request.clock_mhz > 10000.0) {
-    throw std::invalid_argument("clock frequency must be above 0 and at most 10000 MHz");
+  if (!(request.clock_mhz >= 0.001 && request.clock_mhz <= 10000.0)) {
+    throw std::invalid_argument("clock frequency must be between 0.001 and 10000 MHz");
   }
 
   DriverConfig driver_config;
@@ -113,7 +113,9 @@ RunResult run_model(const RunRequest& request) {
   try {
     sc_core::sc_start();
   } catch (const sc_core::sc_report& report) {
-    throw std::runtime_error(report.get_msg());
+    // The TCU names the program counter, which the driver's PC := 0 preamble
+    // makes the instruction index within the model's .tprog.
+    throw std::runtime_error(model.resolve(model.prog_file_name) + ": " + report.get_msg());
   }
   if (system->firmware_error) {
     try {

@@ -302,6 +302,27 @@ TEST(Memory, DmiRefusedWhenDisabledOrOutsideTheWindow) {
   EXPECT_TRUE(top.memory.axcache_records().empty());
 }
 
+// DMI would bypass the bandwidth limit: a memory with one refuses it, so
+// every access pays latency plus length / bandwidth.
+TEST(Memory, DmiRefusedWhenBandwidthIsLimited) {
+  MemoryConfig limited;
+  limited.bytes_per_ns = 8.0;
+  bool granted = true, hint = true;
+  OneInitiator top(limited, [&](Initiator& cpu) {
+    tlm::tlm_dmi region;
+    granted = cpu.dmi(0x0, region);
+    std::vector<uint8_t> data(4);
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    Initiator::Access a;
+    a.data = data.data();
+    a.length = 4;
+    cpu.transact(a, delay, &hint);
+  });
+  EXPECT_EQ(run_simulation(), "");
+  EXPECT_FALSE(granted);
+  EXPECT_FALSE(hint);
+}
+
 TEST(Memory, DmiOutsideTheWindowDeniesThatRange) {
   MemoryConfig config;
   config.base = 0x100000;

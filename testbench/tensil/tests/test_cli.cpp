@@ -28,6 +28,18 @@ TEST_F(Cli, UsageErrorsExitWithTwo) {
   expect_one_line_error(o);
 }
 
+TEST_F(Cli, EveryModelInputMustBeGivenOnce) {
+  const std::string tmodel = build("xor", "pynqz1");
+  Outcome o = run("tensil run --arch '" + arch_path("pynqz1") + "' --model '" + tmodel + "' --engine fast");
+  EXPECT_EQ(o.status, 2);
+  expect_one_line_error(o);
+  EXPECT_NE(o.err.find("input 'x' needs --input x=FILE"), std::string::npos) << o.err;
+  o = run(run_xor_args(tmodel) + " --input x=" + xor_input(8));
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("--input x is given twice"), std::string::npos) << o.err;
+  EXPECT_FALSE(output_exists());
+}
+
 TEST_F(Cli, TruncatedArchitectureNamesTheFile) {
   const std::string tmodel = build("xor", "pynqz1");
   const fs::path bad = dir / "bad.tarch";
@@ -112,6 +124,7 @@ TEST_F(Cli, InvalidOpcodeNamesTheProgramCounterUnlessLenient) {
   expect_one_line_error(o);
   // The driver's PC := 0 preamble makes the TCU's PC the .tprog index.
   EXPECT_NE(o.err.find("pc 2 "), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find((dir / "xor_pynqz1.tprog").string() + ": "), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("opcode"), std::string::npos) << o.err;
   EXPECT_FALSE(output_exists());
 

@@ -167,6 +167,29 @@ TEST(TcuLockstep, FirstMismatchStopsTheRunNamingPcVectorAndLane) {
   EXPECT_NE(error.find("vector 2, lane 1"), std::string::npos) << error;
 }
 
+// 2x2 array: the weight store has 3 rows; size field 3 loads 4 vectors.
+const std::vector<uint8_t> kLoadWeightsOfFourRows = {0x00, 0x03, 0x00, 0x30};
+
+TEST(TcuValidation, LoadWeightsBeyondTheWeightStoreIsAnErrorByDefault) {
+  const std::string error = run_bench(options(), [&](TcuBench& b) {
+    b.send(kLoadWeightsOfFourRows);
+    b.settle();
+  });
+  EXPECT_NE(error.find("operand1 size"), std::string::npos) << error;
+  EXPECT_NE(error.find("4 vectors exceeds the 3 rows"), std::string::npos) << error;
+}
+
+TEST(TcuValidation, LoadWeightsBeyondTheWeightStoreRunsWhenLenient) {
+  uint64_t consumed = 0;
+  const std::string error = run_bench(options(ArrayEngineKind::Fast, true), [&](TcuBench& b) {
+    b.send(kLoadWeightsOfFourRows);
+    b.settle();
+    consumed = b.tcu.statistics().invalid_consumed;
+  });
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(consumed, 1u);
+}
+
 TEST(TcuValidation, InvalidOpcodeIsAnErrorByDefault) {
   const std::string error = run_bench(options(), [](TcuBench& b) {
     b.send({0, 0, 0, 0x50});
