@@ -2,7 +2,7 @@
 # lockstep of the Verilated array with FastArray (rtl).
 acosim_add_gtest(NAME tensil_fast_array_tests LABELS unit
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_fast_array.cpp
-  LIBS acosim_tensil_arrays)
+  LIBS acosim_tensil_arrays acosim_tensil_reference)
 
 acosim_add_gtest(NAME tensil_lockstep_rtl_tests LABELS rtl
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_lockstep_rtl.cpp

@@ -13,6 +13,7 @@
 #include "systemc/tensil/fast_array_engine.h"
 #include "systemc/tensil/fixed_point.h"
 #include "systemc/tensil/lockstep_array_engine.h"
+#include "testbench/tensil/reference/fixed_reference.h"
 
 namespace acosim::tensil {
 namespace {
@@ -288,10 +289,30 @@ TEST(FastArray, RejectsLanesOutsideTheDataType) {
   EXPECT_THROW(FastArray(arch(DataType::FP16BP8, 0)), std::invalid_argument);
 }
 
+// The MAC of reference 3.3 from the independent reference model
+// (testbench/tensil/reference), not from the code the engines use.
+int32_t reference_mac(int32_t x, int32_t y, int32_t z, const FixedFormat& f) {
+  return int32_t(reference::mac(x, y, z, reference::FixedFormat{f.width, f.binary_point}));
+}
+
+TEST(FixedPoint, MacEqualsTheIndependentReferenceExhaustivelyInFp8bp4) {
+  // fixed_point.h's mac serves the SIMD ALUs, accumulation and the wide
+  // formats of the fast array: every (x, y, z) of FP8BP4.
+  const FixedFormat f{8, 4};
+  size_t differences = 0;
+  for (int32_t x = -128; x <= 127; ++x)
+    for (int32_t y = -128; y <= 127; ++y)
+      for (int32_t z = -128; z <= 127; ++z)
+        if (mac(x, y, z, f) != reference_mac(x, y, z, f) && differences++ < 5)
+          ADD_FAILURE() << x << " * " << y << " + " << z << ": " << mac(x, y, z, f) << " != "
+                        << reference_mac(x, y, z, f);
+  EXPECT_EQ(differences, 0u);
+}
+
 TEST(FastArray, OneByOneEqualsTheMacPrimitiveExhaustivelyInFp8bp4) {
   // A 1x1 array computes y = MAC(x, w, b) (reference 3.4 with n = 1). Every
-  // (w, b) pair is loaded and all 256 inputs streamed; the reference is
-  // fixed_point.h's mac (reference 3.3).
+  // (w, b) pair is loaded and all 256 inputs streamed; the reference is the
+  // independent reference model's MAC (reference 3.3).
   const FixedFormat f{8, 4};
   FastArray array(arch(DataType::FP8BP4, 1));
   std::vector<Vector> inputs;
@@ -303,9 +324,9 @@ TEST(FastArray, OneByOneEqualsTheMacPrimitiveExhaustivelyInFp8bp4) {
       array.load_weights(Vector{b});
       const auto y = array.run(inputs);
       for (size_t t = 0; t < inputs.size(); ++t) {
-        if (y[t][0] != mac(inputs[t][0], w, b, f) && differences++ < 5) {
+        if (y[t][0] != reference_mac(inputs[t][0], w, b, f) && differences++ < 5) {
           ADD_FAILURE() << "x " << inputs[t][0] << " w " << w << " b " << b << ": " << y[t][0]
-                        << " != " << mac(inputs[t][0], w, b, f);
+                        << " != " << reference_mac(inputs[t][0], w, b, f);
         }
       }
     }
@@ -313,13 +334,13 @@ TEST(FastArray, OneByOneEqualsTheMacPrimitiveExhaustivelyInFp8bp4) {
   EXPECT_EQ(differences, 0u);
 }
 
-// Reference model of reference 3.4 written out with fixed_point.h's mac:
+// Reference model of reference 3.4 written out with the independent MAC:
 // y[i] = bias[i], then y[i] = MAC(x[j], R_j[i], y[i]) for j = 0..n-1.
 Vector chain(const Vector& bias, const std::vector<Vector>& rows, const Vector& x,
              const FixedFormat& f) {
   Vector y = bias;
   for (size_t j = 0; j < rows.size(); ++j)
-    for (size_t i = 0; i < y.size(); ++i) y[i] = mac(x[j], rows[j][i], y[i], f);
+    for (size_t i = 0; i < y.size(); ++i) y[i] = reference_mac(x[j], rows[j][i], y[i], f);
   return y;
 }
 
