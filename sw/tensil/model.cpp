@@ -231,21 +231,32 @@ std::vector<uint8_t> read_file(const std::string& path) {
 }
 
 void write_file_atomically(const std::string& path, const std::vector<uint8_t>& bytes) {
-  const std::string temporary = path + ".partial";
-  {
+  write_files_atomically({{path, bytes}});
+}
+
+void write_files_atomically(const std::vector<std::pair<std::string, std::vector<uint8_t>>>& files) {
+  std::vector<std::string> temporaries;
+  const auto fail = [&](const std::string& path, const std::string& reason) {
+    for (const std::string& t : temporaries) std::remove(t.c_str());
+    throw FormatError("cannot write " + path + ": " + reason);
+  };
+  for (const auto& [path, bytes] : files) {
+    const std::string temporary = path + ".partial";
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw FormatError("cannot write " + path + ": " + std::strerror(errno));
+    if (!out) fail(path, std::strerror(errno));
+    temporaries.push_back(temporary);
     out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
     out.flush();
-    if (!out) {
-      std::remove(temporary.c_str());
-      throw FormatError("cannot write " + path + ": write error");
-    }
+    if (!out) fail(path, "write error");
   }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    std::remove(temporary.c_str());
-    throw FormatError("cannot write " + path + ": " + reason);
+  // Renames within a folder do not fail for want of space; what can fail
+  // here (permissions, a directory in the way) fails before any data is lost.
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (std::rename(temporaries[i].c_str(), files[i].first.c_str()) != 0) {
+      const std::string reason = std::strerror(errno);
+      temporaries.erase(temporaries.begin(), temporaries.begin() + long(i));
+      fail(files[i].first, reason);
+    }
   }
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sw/tensil/regs/architecture.h"
@@ -56,6 +57,10 @@ std::vector<uint8_t> read_file(const std::string& path);
 // Writes through a temporary file and renames it, so a failed write never
 // leaves a partial file under the final name.
 void write_file_atomically(const std::string& path, const std::vector<uint8_t>& bytes);
+// The same for several files: every temporary is written before any is
+// renamed, so a failure while writing leaves none of them under its final
+// name. Throws FormatError naming the file that failed.
+void write_files_atomically(const std::vector<std::pair<std::string, std::vector<uint8_t>>>& files);
 
 // A .tprog must hold a whole number of instructions (and prog.size bytes when
 // the model gives one).

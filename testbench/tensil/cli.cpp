@@ -1,8 +1,6 @@
 #include "testbench/tensil/cli.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iomanip>
@@ -54,9 +52,7 @@ std::pair<std::string, std::string> split_binding(const std::string& text, const
 }
 
 ArrayEngineKind parse_engine(const std::string& name) {
-  if (name == "rtl") return ArrayEngineKind::Rtl;
-  if (name == "fast") return ArrayEngineKind::Fast;
-  if (name == "lockstep") return ArrayEngineKind::Lockstep;
+  if (const auto kind = parse_array_engine(name)) return *kind;
   throw UsageError("--engine must be rtl, fast or lockstep, not '" + name + "'");
 }
 
@@ -169,26 +165,12 @@ int run(const std::vector<std::string>& args) {
 
   const RunResult result = run_model(request);
 
-  // Outputs are written only after a successful run: first every one to a
-  // temporary file, then all renamed, so a failed run or a failed write
-  // never leaves a file that looks like a result.
-  std::vector<std::pair<std::string, std::string>> staged;
-  try {
-    for (const auto& [name, path] : output_files) {
-      write_file_atomically(path + ".partial", float_bytes(result.outputs.at(name)));
-      staged.emplace_back(path + ".partial", path);
-    }
-  } catch (...) {
-    for (const auto& [temporary, path] : staged) std::remove(temporary.c_str());
-    throw;
-  }
-  for (const auto& [temporary, path] : staged) {
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-      const std::string reason = std::strerror(errno);
-      for (const auto& [other, unused] : staged) std::remove(other.c_str());
-      throw FormatError("cannot write " + path + ": " + reason);
-    }
-  }
+  // Outputs are written only after a successful run, all through temporary
+  // files renamed at the end, so a failed run or write never leaves a file
+  // that looks like a result.
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> files;
+  for (const auto& [name, path] : output_files) files.emplace_back(path, float_bytes(result.outputs.at(name)));
+  write_files_atomically(files);
 
   const TcuStatistics& s = result.statistics;
   std::cout << "model        " << model.name << " (" << model.arch.type().name << ", " << n << "x" << n

@@ -40,6 +40,16 @@ TEST_F(Cli, EveryModelInputMustBeGivenOnce) {
   EXPECT_FALSE(output_exists());
 }
 
+TEST_F(Cli, ClockAndTimeoutOutsideTheirRangesAreUsageErrors) {
+  const std::string tmodel = build("xor", "pynqz1");
+  for (const char* option : {" --clock-mhz 0", " --clock-mhz 1e-300", " --timeout-us 0", " --timeout-us 1e300"}) {
+    const Outcome o = run(run_xor_args(tmodel) + option);
+    EXPECT_EQ(o.status, 2) << option;
+    expect_one_line_error(o);
+  }
+  EXPECT_FALSE(output_exists());
+}
+
 TEST_F(Cli, TruncatedArchitectureNamesTheFile) {
   const std::string tmodel = build("xor", "pynqz1");
   const fs::path bad = dir / "bad.tarch";

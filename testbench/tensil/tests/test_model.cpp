@@ -252,5 +252,22 @@ TEST_F(ModelFiles, AtomicWriteOverADirectoryFailsAndRemovesItsTemporary) {
   EXPECT_EQ(entries, 1u);  // only busy/
 }
 
+TEST_F(ModelFiles, SeveralFilesAreWrittenAllOrNothing) {
+  // The second file cannot be written: the first must not appear either,
+  // and its earlier contents survive.
+  write("a.f32", "old");
+  const std::string a = (dir_ / "a.f32").string();
+  const std::string b = (dir_ / "missing" / "b.f32").string();
+  expect_format_error([&] { write_files_atomically({{a, {1, 2}}, {b, {3}}}); }, {"cannot write " + b});
+  EXPECT_EQ(read_file(a), (std::vector<uint8_t>{'o', 'l', 'd'}));
+  size_t entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir_)) ++entries;
+  EXPECT_EQ(entries, 1u);  // a.f32, no temporaries
+
+  write_files_atomically({{a, {1, 2}}, {(dir_ / "b.f32").string(), {3}}});
+  EXPECT_EQ(read_file(a), (std::vector<uint8_t>{1, 2}));
+  EXPECT_EQ(read_file((dir_ / "b.f32").string()), (std::vector<uint8_t>{3}));
+}
+
 }  // namespace
 }  // namespace acosim::tensil
