@@ -1,0 +1,26 @@
+#include "sw/nvdla/regs/register_map.h"
+
+#include <stdexcept>
+
+#include "sw/nvdla/regs/bdma.h"
+#include "sw/nvdla/regs/glb.h"
+#include "sw/nvdla/regs/pdp.h"
+#include "sw/nvdla/regs/pdp_rdma.h"
+#include "sw/nvdla/regs/sdp.h"
+#include "sw/nvdla/regs/sdp_rdma.h"
+
+namespace acosim::nvdla::regs {
+
+const UnitInfo& unit_info(Unit unit, Config config) {
+  switch (unit) {
+    case Unit::Glb: return glb::unit_info(config);
+    case Unit::Bdma: return bdma::unit_info(config);
+    case Unit::PdpRdma: return pdp_rdma::unit_info(config);
+    case Unit::Pdp: return pdp::unit_info(config);
+    case Unit::SdpRdma: return sdp_rdma::unit_info(config);
+    case Unit::Sdp: return sdp::unit_info(config);
+  }
+  throw std::logic_error("unknown NVDLA unit");
+}
+
+}  // namespace acosim::nvdla::regs

@@ -1,0 +1,99 @@
+// BDMA (nv_full only): the bridge DMA that copies line/surface blocks
+// between DRAM (MCIF) and on-chip SRAM (CVIF). Behaviour follows the RTL
+// (nvdla/hw nvdlav1 vmod/nvdla/bdma/NV_NVDLA_BDMA_csb.v, _store.v):
+// - a write of CFG_OP with EN = 1 snapshots the CFG_* registers into a
+//   20-entry slot FIFO; STATUS.FREE_SLOT = 20 - entries;
+// - CFG_LAUNCH0/1 = 1 turns every slot pushed since the previous launch
+//   into group 0/1; groups run in launch order, slots in push order, and a
+//   slot leaves the FIFO when the engine accepts it;
+// - GRPg_BUSY rises at launch and falls when the group's last write is
+//   done, which also pulses the GLB done bit 6 + g (one interrupt per group);
+// - CFG_OP and CFG_LAUNCHx read back what was last written (the RTL; the
+//   C model clears them, which sanity1 would notice).
+// Illegal programming from the programming guide's BDMA limitation list is
+// reported as an error naming BDMA, the rule and the register values, and
+// nothing is copied.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "sw/nvdla/regs/config.h"
+#include "systemc/core/dma_port.h"
+#include "systemc/nvdla/interrupts.h"
+#include "systemc/nvdla/register_bank.h"
+
+namespace acosim::nvdla {
+
+struct BdmaTiming {
+  sc_core::sc_time clock_period = sc_core::sc_time(1, sc_core::SC_NS);
+  unsigned bytes_per_cycle = 64;  ///< the 512-bit memory interface of nv_full
+};
+
+class Bdma : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(Bdma);
+  static constexpr unsigned kSlots = 20;
+
+  tlm_utils::simple_target_socket<Bdma> csb;
+  tlm_utils::simple_initiator_socket<Bdma> mcif;  ///< primary memory (RAM_TYPE MC)
+  tlm_utils::simple_initiator_socket<Bdma> cvif;  ///< secondary memory (RAM_TYPE CVSRAM)
+  sc_core::sc_port<DoneInterface> done;
+
+  // For waves.
+  sc_core::sc_signal<uint32_t> free_slot{"free_slot"};
+  sc_core::sc_signal<bool> grp0_busy{"grp0_busy"};
+  sc_core::sc_signal<bool> grp1_busy{"grp1_busy"};
+  sc_core::sc_signal<uint64_t> bytes_read{"bytes_read"};
+  sc_core::sc_signal<uint64_t> bytes_written{"bytes_written"};
+
+  Bdma(sc_core::sc_module_name name, const HardwareConfig& config, const BdmaTiming& timing = {});
+
+ private:
+  // The CFG_* registers as one slot caches them.
+  struct Slot {
+    uint64_t source, destination;
+    uint32_t line_bytes, lines, surfaces;
+    uint64_t source_line, destination_line, source_surface, destination_surface;
+    bool source_mc, destination_mc;
+    std::array<uint32_t, 12> registers;  // CFG_SRC_ADDR_LOW .. CFG_DST_SURF as written
+  };
+  struct Group {
+    unsigned id;
+    unsigned slots;
+  };
+
+  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  unsigned transport_dbg(tlm::tlm_generic_payload& trans);
+  void invalidate_mcif(sc_dt::uint64 start, sc_dt::uint64 end);
+  void invalidate_cvif(sc_dt::uint64 start, sc_dt::uint64 end);
+  uint32_t read_register(uint32_t offset) const;
+  void push_slot();
+  void launch(unsigned group);
+  void engine();
+  void copy(const Slot& slot, unsigned group);
+  void error(const std::string& message) const;
+  void update_signals();
+  std::string slot_registers(const Slot& slot) const;
+
+  const HardwareConfig& m_config;
+  BdmaTiming m_timing;
+  RegisterBank m_bank;
+  core::DmaPort m_mcif, m_cvif;
+  std::deque<Slot> m_fifo;          // pushed, not yet accepted by the engine
+  unsigned m_pending = 0;           // slots pushed since the last launch
+  std::deque<Group> m_groups;       // launched, not yet finished (front runs)
+  bool m_busy[2] = {false, false};
+  bool m_engine_busy = false;
+  sc_core::sc_event m_launched;
+  std::vector<uint8_t> m_buffer;
+};
+
+}  // namespace acosim::nvdla

@@ -1,0 +1,42 @@
+// GLB: the NVDLA interrupt controller (nvdla/hw vmod/nvdla/glb/
+// NV_NVDLA_GLB_ic.v, registers NV_NVDLA_GLB_CSB_reg.v). Each S_INTR_STATUS
+// bit is a sticky latch set by a unit's done pulse or by S_INTR_SET and
+// cleared by writing 1 to S_INTR_STATUS; a set wins over a clear of the
+// same bit at the same time. The mask does not stop latching: it only
+// keeps a bit off the level interrupt line, intr = OR(status & ~mask).
+#pragma once
+
+#include <cstdint>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "sw/nvdla/regs/config.h"
+#include "systemc/nvdla/interrupts.h"
+#include "systemc/nvdla/register_bank.h"
+
+namespace acosim::nvdla {
+
+class Glb : public sc_core::sc_module, public DoneInterface {
+ public:
+  tlm_utils::simple_target_socket<Glb> csb;
+  sc_core::sc_export<DoneInterface> done_in;  ///< units' done pulses
+  sc_core::sc_out<bool> intr;                  ///< the level interrupt to the CPU
+  sc_core::sc_signal<uint32_t> status{"status"};  ///< S_INTR_STATUS, for waves
+
+  Glb(sc_core::sc_module_name name, const HardwareConfig& config);
+
+  void unit_done(unsigned status_bit) override;
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  unsigned transport_dbg(tlm::tlm_generic_payload& trans);
+  void update_line();
+
+  RegisterBank m_bank;
+  uint32_t m_status = 0;
+  uint32_t m_implemented;  // S_INTR_STATUS bits that exist
+};
+
+}  // namespace acosim::nvdla
