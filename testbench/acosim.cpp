@@ -11,6 +11,7 @@
 
 #include <systemc>
 
+#include "testbench/nvdla/cli.h"
 #include "testbench/tensil/cli.h"
 
 namespace {
@@ -23,8 +24,9 @@ void print_usage() {
                "  tensil asm          assemble a program (.s -> .tprog)\n"
                "  tensil disasm       disassemble a program (.tprog -> text)\n"
                "  tensil build-model  build an example model into Tensil's file formats\n"
+               "  nvdla trace         play one of NVDLA's trace tests on the NVDLA models\n"
                "\n"
-               "`acosim tensil <command> --help` describes each command's options.\n";
+               "`acosim <accelerator> <command> --help` describes each command's options.\n";
 }
 
 }  // namespace
@@ -39,9 +41,13 @@ int sc_main(int argc, char* argv[]) {
   args.erase(args.begin());
   try {
     if (accelerator == "tensil") return acosim::tensil::cli::main(args);
-    std::cerr << "acosim: error: unknown accelerator '" << accelerator << "' (known: tensil)\n";
+    if (accelerator == "nvdla") return acosim::nvdla::cli::main(args);
+    std::cerr << "acosim: error: unknown accelerator '" << accelerator << "' (known: tensil, nvdla)\n";
     return 2;
   } catch (const acosim::tensil::cli::UsageError& e) {
+    std::cerr << "acosim: error: " << e.what() << "\n";
+    return 2;
+  } catch (const acosim::nvdla::cli::UsageError& e) {
     std::cerr << "acosim: error: " << e.what() << "\n";
     return 2;
   } catch (const sc_core::sc_report& e) {

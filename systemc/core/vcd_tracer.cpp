@@ -32,17 +32,17 @@ VcdTracer::VcdTracer(sc_core::sc_module_name name, const std::string& path) : sc
 
 VcdTracer::~VcdTracer() { close(); }
 
-void VcdTracer::add(const std::string& scope, const std::string& name, const sc_core::sc_signal<bool>& signal) {
+void VcdTracer::add(const std::string& scope, const std::string& name, const ObservedSignal<bool>& signal) {
   add_probe(scope, name, 1, [&signal] { return uint64_t{signal.read()}; }, signal.value_changed_event());
 }
 
 void VcdTracer::add(const std::string& scope, const std::string& name,
-                    const sc_core::sc_signal<uint32_t>& signal, unsigned width) {
+                    const ObservedSignal<uint32_t>& signal, unsigned width) {
   add_probe(scope, name, width, [&signal] { return uint64_t{signal.read()}; }, signal.value_changed_event());
 }
 
 void VcdTracer::add(const std::string& scope, const std::string& name,
-                    const sc_core::sc_signal<uint64_t>& signal, unsigned width) {
+                    const ObservedSignal<uint64_t>& signal, unsigned width) {
   add_probe(scope, name, width, [&signal] { return signal.read(); }, signal.value_changed_event());
 }
 

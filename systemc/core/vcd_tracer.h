@@ -16,6 +16,12 @@
 
 namespace acosim::core {
 
+// A signal a model exposes for waves. Several processes may write it (the
+// CPU's thread through a register access, the unit's own thread), even in
+// the same delta cycle; the last write wins, as for a register.
+template <typename T>
+using ObservedSignal = sc_core::sc_signal<T, sc_core::SC_UNCHECKED_WRITERS>;
+
 class VcdTracer : public sc_core::sc_module {
  public:
   SC_HAS_PROCESS(VcdTracer);
@@ -24,10 +30,10 @@ class VcdTracer : public sc_core::sc_module {
   ~VcdTracer() override;
 
   // `scope` is a dot-separated hierarchy ("nvdla.pdp"); `name` the signal.
-  void add(const std::string& scope, const std::string& name, const sc_core::sc_signal<bool>& signal);
-  void add(const std::string& scope, const std::string& name, const sc_core::sc_signal<uint32_t>& signal,
+  void add(const std::string& scope, const std::string& name, const ObservedSignal<bool>& signal);
+  void add(const std::string& scope, const std::string& name, const ObservedSignal<uint32_t>& signal,
            unsigned width = 32);
-  void add(const std::string& scope, const std::string& name, const sc_core::sc_signal<uint64_t>& signal,
+  void add(const std::string& scope, const std::string& name, const ObservedSignal<uint64_t>& signal,
            unsigned width = 64);
 
   // Writes pending changes and closes the file (also done by the destructor).

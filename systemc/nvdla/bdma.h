@@ -29,6 +29,7 @@
 #include "systemc/core/dma_port.h"
 #include "systemc/nvdla/interrupts.h"
 #include "systemc/nvdla/register_bank.h"
+#include "systemc/core/vcd_tracer.h"
 
 namespace acosim::nvdla {
 
@@ -48,11 +49,11 @@ class Bdma : public sc_core::sc_module {
   sc_core::sc_port<DoneInterface> done;
 
   // For waves.
-  sc_core::sc_signal<uint32_t> free_slot{"free_slot"};
-  sc_core::sc_signal<bool> grp0_busy{"grp0_busy"};
-  sc_core::sc_signal<bool> grp1_busy{"grp1_busy"};
-  sc_core::sc_signal<uint64_t> bytes_read{"bytes_read"};
-  sc_core::sc_signal<uint64_t> bytes_written{"bytes_written"};
+  core::ObservedSignal<uint32_t> free_slot{"free_slot"};
+  core::ObservedSignal<bool> grp0_busy{"grp0_busy"};
+  core::ObservedSignal<bool> grp1_busy{"grp1_busy"};
+  core::ObservedSignal<uint64_t> bytes_read{"bytes_read"};
+  core::ObservedSignal<uint64_t> bytes_written{"bytes_written"};
 
   Bdma(sc_core::sc_module_name name, const HardwareConfig& config, const BdmaTiming& timing = {});
 

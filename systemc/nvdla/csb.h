@@ -21,6 +21,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "sw/nvdla/regs/config.h"
+#include "systemc/core/vcd_tracer.h"
 
 namespace acosim::nvdla {
 
@@ -37,10 +38,10 @@ class Csb : public sc_core::sc_module {
 
   // The last access, for waves: byte address, data, write (1) or read (0),
   // and `valid` high for the access's duration.
-  sc_core::sc_signal<uint32_t> address{"address"};
-  sc_core::sc_signal<uint32_t> data{"data"};
-  sc_core::sc_signal<bool> write{"write"};
-  sc_core::sc_signal<bool> valid{"valid"};
+  core::ObservedSignal<uint32_t> address{"address"};
+  core::ObservedSignal<uint32_t> data{"data"};
+  core::ObservedSignal<bool> write{"write"};
+  core::ObservedSignal<bool> valid{"valid"};
 
   Csb(sc_core::sc_module_name name, const HardwareConfig& config, const CsbOptions& options = {});
 

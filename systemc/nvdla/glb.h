@@ -15,6 +15,7 @@
 #include "sw/nvdla/regs/config.h"
 #include "systemc/nvdla/interrupts.h"
 #include "systemc/nvdla/register_bank.h"
+#include "systemc/core/vcd_tracer.h"
 
 namespace acosim::nvdla {
 
@@ -23,7 +24,7 @@ class Glb : public sc_core::sc_module, public DoneInterface {
   tlm_utils::simple_target_socket<Glb> csb;
   sc_core::sc_export<DoneInterface> done_in;  ///< units' done pulses
   sc_core::sc_out<bool> intr;                  ///< the level interrupt to the CPU
-  sc_core::sc_signal<uint32_t> status{"status"};  ///< S_INTR_STATUS, for waves
+  core::ObservedSignal<uint32_t> status{"status"};  ///< S_INTR_STATUS, for waves
 
   Glb(sc_core::sc_module_name name, const HardwareConfig& config);
 

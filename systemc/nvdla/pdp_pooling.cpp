@@ -1,0 +1,486 @@
+#include "systemc/nvdla/pdp_pooling.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include "systemc/nvdla/float16.h"
+
+namespace acosim::nvdla {
+
+const char* pooling_method_name(PdpPoolingMethod method) {
+  switch (method) {
+    case PdpPoolingMethod::Average: return "AVERAGE";
+    case PdpPoolingMethod::Max: return "MAX";
+    case PdpPoolingMethod::Min: return "MIN";
+  }
+  return "reserved";
+}
+
+CubeGeometry PoolingConfig::input_geometry(uint32_t atom_bytes) const {
+  return CubeGeometry{in_width, in_height, in_channels, precision, atom_bytes};
+}
+
+CubeGeometry PoolingConfig::output_geometry(uint32_t atom_bytes) const {
+  return CubeGeometry{out_width, out_height, in_channels, precision, atom_bytes};
+}
+
+int32_t pad_value_extended(Precision precision, unsigned n, uint32_t raw) {
+  // Sign-bit positions of PAD_VALUE_1X..7X (nvdla/hw cmod/pdp/NV_NVDLA_pdp.cpp):
+  // n padded positions of an INT8 value need 8 + ceil(log2 n) bits, of an
+  // INT16 value 16 + ceil(log2 n).
+  static constexpr unsigned kInt8Width[7] = {8, 9, 10, 10, 11, 11, 11};
+  static constexpr unsigned kInt16Width[7] = {16, 17, 18, 18, 19, 19, 19};
+  if (n < 1 || n > 7) {
+    throw std::invalid_argument("PDP: PAD_VALUE_" + std::to_string(n) +
+                                "X does not exist (PAD_VALUE_1X..PAD_VALUE_7X)");
+  }
+  if (precision == Precision::Fp16) {
+    throw std::invalid_argument("PDP: FP16 PAD_VALUE registers hold FP17 numbers, not integers");
+  }
+  raw &= 0x7FFFFu;  // the register stores [18:0]
+  const unsigned width = (precision == Precision::Int8 ? kInt8Width : kInt16Width)[n - 1];
+  uint32_t extended = raw;
+  if ((raw >> (width - 1)) & 1u) extended |= ~((1u << width) - 1u);
+  // Held in the C model's int16_t (INT8 path) or int32_t (INT16 path).
+  if (precision == Precision::Int8) return int16_t(uint16_t(extended));
+  return int32_t(extended);
+}
+
+int64_t pdp_reciprocal_multiply(int64_t value, uint32_t recip) {
+  // Round half away from zero of t / 2^16 (C model: +-0.5 then truncate).
+  const int64_t t = value * int64_t(recip);
+  return t >= 0 ? (t + 32768) >> 16 : -((-t + 32768) >> 16);
+}
+
+namespace {
+
+std::string geometry_text(const CubeGeometry& g) {
+  return std::to_string(g.width) + "x" + std::to_string(g.height) + "x" +
+         std::to_string(g.channels) + " " + precision_name(g.precision) + " (atom " +
+         std::to_string(g.atom_bytes) + " bytes)";
+}
+
+std::string split_text(const PoolingConfig& c) {
+  const PoolingSplit& s = c.split;
+  return "D_PARTIAL_WIDTH_IN first/mid/last " + std::to_string(s.first_in) + "/" +
+         std::to_string(s.mid_in) + "/" + std::to_string(s.last_in) +
+         ", D_PARTIAL_WIDTH_OUT first/mid/last " + std::to_string(s.first_out) + "/" +
+         std::to_string(s.mid_out) + "/" + std::to_string(s.last_out) +
+         ", PDP_RDMA kernel width " + std::to_string(s.read_kernel_width) + " stride " +
+         std::to_string(s.read_stride_width);
+}
+
+// The real input positions of one output window along one axis, in the
+// stripe's own coordinates, and how many kernel positions are padding.
+struct Window {
+  uint32_t first;   // first real position
+  uint32_t end;     // one past the last real position
+  uint32_t padded;  // kernel positions outside [0, extent)
+};
+
+std::vector<Window> plan_windows(uint32_t outputs, uint32_t kernel, uint32_t stride,
+                                 uint32_t pad_before, uint32_t extent, const char* axis,
+                                 uint32_t global_output, uint32_t global_input) {
+  std::vector<Window> windows(outputs);
+  for (uint32_t o = 0; o < outputs; ++o) {
+    const int64_t start = int64_t(o) * stride - int64_t(pad_before);
+    const int64_t first = std::max<int64_t>(start, 0);
+    const int64_t end = std::min<int64_t>(start + kernel, extent);
+    if (end <= first) {
+      throw std::invalid_argument(
+          std::string("PDP: output ") + axis + " " + std::to_string(global_output + o) +
+          " covers input " + axis + "s " + std::to_string(global_input + start) + ".." +
+          std::to_string(global_input + start + kernel - 1) + ", none of them inside input " +
+          axis + "s " + std::to_string(global_input) + ".." +
+          std::to_string(global_input + extent - 1) +
+          " (output size, kernel, stride and padding do not fit the input)");
+    }
+    windows[o] = Window{uint32_t(first), uint32_t(end), kernel - uint32_t(end - first)};
+  }
+  return windows;
+}
+
+// Everything one stripe needs, checked and precomputed once.
+struct StripeJob {
+  const PoolingConfig& config;
+  const Stripe& stripe;
+  const PackedCube& input;
+  PackedCube& output;
+  std::vector<Window> columns;  // per output column of the stripe
+  std::vector<Window> rows;     // per output row
+};
+
+template <typename T>
+int32_t load(const uint8_t* p) {
+  if constexpr (std::is_same_v<T, int8_t>) {
+    return int8_t(p[0]);
+  } else {
+    return int16_t(uint16_t(p[0] | (p[1] << 8)));
+  }
+}
+
+template <typename T>
+void store(uint8_t* p, int64_t value) {
+  p[0] = uint8_t(value);
+  if constexpr (!std::is_same_v<T, int8_t>) p[1] = uint8_t(uint64_t(value) >> 8);
+}
+
+template <PdpPoolingMethod M>
+inline void combine(int32_t* acc, const int32_t* v, uint32_t lanes) {
+  for (uint32_t i = 0; i < lanes; ++i) {
+    if constexpr (M == PdpPoolingMethod::Max) {
+      acc[i] = std::max(acc[i], v[i]);
+    } else if constexpr (M == PdpPoolingMethod::Min) {
+      acc[i] = std::min(acc[i], v[i]);
+    } else {
+      acc[i] += v[i];
+    }
+  }
+}
+
+// INT8 / INT16. The row pass reduces each input line to one value per output
+// column and lane; the column pass reduces Kh row results, as the hardware's
+// two stages do. Sums stay far inside int32 (at most 64 elements of 16 bits
+// plus two pad terms below 2^23), so accumulating in int32 and wrapping to the
+// C model's 16-bit (INT8) accumulator at the end gives the same bits.
+template <typename T, PdpPoolingMethod M>
+void pool_int(const StripeJob& job) {
+  using Accumulator = std::conditional_t<std::is_same_v<T, int8_t>, int16_t, int32_t>;
+  const CubeGeometry& gi = job.input.geometry;
+  const CubeGeometry& go = job.output.geometry;
+  const uint32_t lanes = gi.elements_per_atom();
+  const size_t out_w = job.columns.size();
+  const size_t out_h = job.rows.size();
+  const PoolingConfig& c = job.config;
+
+  std::vector<int32_t> line(size_t(job.stripe.in_width) * lanes);
+  std::vector<int32_t> row_results(size_t(gi.height) * out_w * lanes);
+  std::vector<int32_t> acc(lanes);
+
+  // Average: the padding compensation depends only on the window position.
+  std::vector<int64_t> pad_term;
+  if constexpr (M == PdpPoolingMethod::Average) {
+    int32_t pad[8] = {0};
+    for (unsigned n = 1; n <= 7; ++n) pad[n] = pad_value_extended(c.precision, n, c.pad_value[n - 1]);
+    pad_term.resize(out_h * out_w);
+    for (size_t oh = 0; oh < out_h; ++oh) {
+      const Window& r = job.rows[oh];
+      for (size_t ow = 0; ow < out_w; ++ow) {
+        const Window& col = job.columns[ow];
+        int64_t term = 0;
+        if (col.padded > 0) term += int64_t(r.end - r.first) * pad[col.padded];
+        if (r.padded > 0) term += int64_t(c.kernel_width) * pad[r.padded];
+        pad_term[oh * out_w + ow] = term;
+      }
+    }
+  }
+
+  for (uint32_t s = 0; s < gi.surfaces(); ++s) {
+    for (uint32_t h = 0; h < gi.height; ++h) {
+      const uint8_t* src = job.input.bytes.data() + gi.atom_offset(s, h, job.stripe.in_start);
+      for (size_t i = 0; i < line.size(); ++i) line[i] = load<T>(src + i * sizeof(T));
+      for (size_t ow = 0; ow < out_w; ++ow) {
+        const Window& col = job.columns[ow];
+        int32_t* dst = &row_results[(size_t(h) * out_w + ow) * lanes];
+        const int32_t* p = &line[size_t(col.first) * lanes];
+        std::copy(p, p + lanes, dst);
+        for (uint32_t x = col.first + 1; x < col.end; ++x) {
+          p += lanes;
+          combine<M>(dst, p, lanes);
+        }
+      }
+    }
+    for (size_t oh = 0; oh < out_h; ++oh) {
+      const Window& r = job.rows[oh];
+      for (size_t ow = 0; ow < out_w; ++ow) {
+        const int32_t* p = &row_results[(size_t(r.first) * out_w + ow) * lanes];
+        std::copy(p, p + lanes, acc.data());
+        for (uint32_t y = r.first + 1; y < r.end; ++y) {
+          p += out_w * lanes;
+          combine<M>(acc.data(), p, lanes);
+        }
+        uint8_t* dst = job.output.bytes.data() +
+                       go.atom_offset(s, uint32_t(oh), uint32_t(job.stripe.out_start + ow));
+        if constexpr (M == PdpPoolingMethod::Average) {
+          const int64_t term = pad_term[oh * out_w + ow];
+          for (uint32_t i = 0; i < lanes; ++i) {
+            // S in the C model's accumulator width (two's-complement wrap).
+            const Accumulator sum = Accumulator(
+                std::make_unsigned_t<Accumulator>(uint64_t(int64_t(acc[i]) + term)));
+            // Width step, held in the C model's int32_t, then height step.
+            const int32_t by_width =
+                int32_t(uint32_t(uint64_t(pdp_reciprocal_multiply(sum, c.recip_width))));
+            store<T>(dst + i * sizeof(T), pdp_reciprocal_multiply(by_width, c.recip_height));
+          }
+        } else {
+          for (uint32_t i = 0; i < lanes; ++i) store<T>(dst + i * sizeof(T), acc[i]);
+        }
+      }
+    }
+  }
+}
+
+uint16_t load_fp16(const uint8_t* p) { return uint16_t(p[0] | (p[1] << 8)); }
+void store_fp16(uint8_t* p, uint16_t v) {
+  p[0] = uint8_t(v);
+  p[1] = uint8_t(v >> 8);
+}
+
+// FP16: the line as PDP_RDMA delivers it, counted and NaN-flushed.
+void load_fp16_line(const StripeJob& job, const uint8_t* src, std::vector<uint16_t>& line,
+                    PoolingStats& stats) {
+  const bool offline = !job.config.on_the_fly;
+  const bool flush = offline && job.config.nan_to_zero;
+  for (size_t i = 0; i < line.size(); ++i) {
+    uint16_t v = load_fp16(src + 2 * i);
+    if (offline) {
+      if (fp16_is_nan(v)) ++stats.nan_input_num;
+      if (fp16_is_inf(v)) ++stats.inf_input_num;
+    }
+    if (flush && fp16_is_nan(v)) v = 0;
+    line[i] = v;
+  }
+}
+
+void count_nan_outputs(const uint8_t* atom, uint32_t lanes, PoolingStats& stats) {
+  for (uint32_t i = 0; i < lanes; ++i) {
+    if (fp16_is_nan(load_fp16(atom + 2 * i))) ++stats.nan_output_num;
+  }
+}
+
+// FP16 MAX/MIN, bit-exact: row pass max(accumulated, new element), column
+// pass max(new row result, accumulated), the argument order of the hardware.
+void pool_fp16_compare(const StripeJob& job, PoolingStats& stats) {
+  const CubeGeometry& gi = job.input.geometry;
+  const CubeGeometry& go = job.output.geometry;
+  const uint32_t lanes = gi.elements_per_atom();
+  const size_t out_w = job.columns.size();
+  const size_t out_h = job.rows.size();
+  const bool is_max = job.config.method == PdpPoolingMethod::Max;
+  const auto pick = [is_max](uint16_t a, uint16_t b) { return is_max ? fp16_max(a, b) : fp16_min(a, b); };
+
+  std::vector<uint16_t> line(size_t(job.stripe.in_width) * lanes);
+  std::vector<uint16_t> row_results(size_t(gi.height) * out_w * lanes);
+  std::vector<uint16_t> acc(lanes);
+  for (uint32_t s = 0; s < gi.surfaces(); ++s) {
+    for (uint32_t h = 0; h < gi.height; ++h) {
+      load_fp16_line(job, job.input.bytes.data() + gi.atom_offset(s, h, job.stripe.in_start),
+                     line, stats);
+      for (size_t ow = 0; ow < out_w; ++ow) {
+        const Window& col = job.columns[ow];
+        uint16_t* dst = &row_results[(size_t(h) * out_w + ow) * lanes];
+        for (uint32_t i = 0; i < lanes; ++i) {
+          uint16_t v = line[size_t(col.first) * lanes + i];
+          for (uint32_t x = col.first + 1; x < col.end; ++x) v = pick(v, line[size_t(x) * lanes + i]);
+          dst[i] = v;
+        }
+      }
+    }
+    for (size_t oh = 0; oh < out_h; ++oh) {
+      const Window& r = job.rows[oh];
+      for (size_t ow = 0; ow < out_w; ++ow) {
+        for (uint32_t i = 0; i < lanes; ++i) {
+          uint16_t v = row_results[(size_t(r.first) * out_w + ow) * lanes + i];
+          for (uint32_t y = r.first + 1; y < r.end; ++y) {
+            v = pick(row_results[(size_t(y) * out_w + ow) * lanes + i], v);
+          }
+          acc[i] = v;
+        }
+        uint8_t* dst = job.output.bytes.data() +
+                       go.atom_offset(s, uint32_t(oh), uint32_t(job.stripe.out_start + ow));
+        for (uint32_t i = 0; i < lanes; ++i) store_fp16(dst + 2 * i, acc[i]);
+        count_nan_outputs(dst, lanes, stats);
+      }
+    }
+  }
+}
+
+// FP16 AVERAGE, not bit-exact (see the header): the INT formula in double
+// precision with FP17 pad values and reciprocals, one rounding to FP16.
+void pool_fp16_average(const StripeJob& job, PoolingStats& stats) {
+  const CubeGeometry& gi = job.input.geometry;
+  const CubeGeometry& go = job.output.geometry;
+  const PoolingConfig& c = job.config;
+  const uint32_t lanes = gi.elements_per_atom();
+  const size_t out_w = job.columns.size();
+  const size_t out_h = job.rows.size();
+  double pad[8] = {0};
+  for (unsigned n = 1; n <= 7; ++n) pad[n] = fp17_to_double(c.pad_value[n - 1]);
+  const double recip = fp17_to_double(c.recip_width) * fp17_to_double(c.recip_height);
+
+  std::vector<uint16_t> line(size_t(job.stripe.in_width) * lanes);
+  std::vector<double> row_results(size_t(gi.height) * out_w * lanes);
+  for (uint32_t s = 0; s < gi.surfaces(); ++s) {
+    for (uint32_t h = 0; h < gi.height; ++h) {
+      load_fp16_line(job, job.input.bytes.data() + gi.atom_offset(s, h, job.stripe.in_start),
+                     line, stats);
+      for (size_t ow = 0; ow < out_w; ++ow) {
+        const Window& col = job.columns[ow];
+        double* dst = &row_results[(size_t(h) * out_w + ow) * lanes];
+        for (uint32_t i = 0; i < lanes; ++i) {
+          double sum = 0.0;
+          for (uint32_t x = col.first; x < col.end; ++x) sum += fp16_to_double(line[size_t(x) * lanes + i]);
+          dst[i] = sum;
+        }
+      }
+    }
+    for (size_t oh = 0; oh < out_h; ++oh) {
+      const Window& r = job.rows[oh];
+      for (size_t ow = 0; ow < out_w; ++ow) {
+        const Window& col = job.columns[ow];
+        double term = 0.0;
+        if (col.padded > 0) term += double(r.end - r.first) * pad[col.padded];
+        if (r.padded > 0) term += double(c.kernel_width) * pad[r.padded];
+        uint8_t* dst = job.output.bytes.data() +
+                       go.atom_offset(s, uint32_t(oh), uint32_t(job.stripe.out_start + ow));
+        for (uint32_t i = 0; i < lanes; ++i) {
+          double sum = term;
+          for (uint32_t y = r.first; y < r.end; ++y) sum += row_results[(size_t(y) * out_w + ow) * lanes + i];
+          store_fp16(dst + 2 * i, double_to_fp16(sum * recip));
+        }
+        count_nan_outputs(dst, lanes, stats);
+      }
+    }
+  }
+}
+
+template <typename T>
+void pool_int_method(const StripeJob& job) {
+  switch (job.config.method) {
+    case PdpPoolingMethod::Average: return pool_int<T, PdpPoolingMethod::Average>(job);
+    case PdpPoolingMethod::Max: return pool_int<T, PdpPoolingMethod::Max>(job);
+    case PdpPoolingMethod::Min: return pool_int<T, PdpPoolingMethod::Min>(job);
+  }
+}
+
+void check_layer(const PoolingConfig& c) {
+  if (c.method != PdpPoolingMethod::Average && c.method != PdpPoolingMethod::Max &&
+      c.method != PdpPoolingMethod::Min) {
+    throw std::invalid_argument("PDP: POOLING_METHOD " + std::to_string(unsigned(c.method)) +
+                                " is reserved (0 AVERAGE, 1 MAX, 2 MIN)");
+  }
+  if (c.kernel_width == 0 || c.kernel_height == 0 || c.stride_width == 0 || c.stride_height == 0) {
+    throw std::invalid_argument("PDP: kernel " + std::to_string(c.kernel_width) + "x" +
+                                std::to_string(c.kernel_height) + " stride " +
+                                std::to_string(c.stride_width) + "x" +
+                                std::to_string(c.stride_height) +
+                                ": kernel and stride sizes start at 1");
+  }
+  // PAD_VALUE_1X..7X cover at most 7 padded positions per axis: kernels are
+  // 1..8 (D_POOLING_KERNEL_CFG KERNEL_WIDTH/KERNEL_HEIGHT 0..7).
+  if (c.kernel_width > 8 || c.kernel_height > 8) {
+    throw std::invalid_argument("PDP: kernel " + std::to_string(c.kernel_width) + "x" +
+                                std::to_string(c.kernel_height) + " is larger than 8x8");
+  }
+}
+
+}  // namespace
+
+std::vector<Stripe> plan_stripes(const PoolingConfig& config) {
+  const PoolingSplit& sp = config.split;
+  if (sp.stripes == 0) throw std::invalid_argument("PDP: the number of stripes (SPLIT_NUM + 1) is 0");
+  if (sp.stripes == 1) {
+    return {Stripe{0, config.in_width, config.pad_left, config.pad_right, 0, config.out_width}};
+  }
+  const int64_t n = sp.stripes;
+  const int64_t ov = int64_t(sp.read_kernel_width) - int64_t(sp.read_stride_width);
+  struct Planned {
+    int64_t in_start, in_width;
+    uint32_t pad_left, pad_right;
+    int64_t out_start, out_width;
+  };
+  std::vector<Planned> planned;
+  planned.push_back({0, sp.first_in, config.pad_left, 0, 0, sp.first_out});
+  for (int64_t i = 1; i + 1 < n; ++i) {
+    planned.push_back({sp.first_in + (i - 1) * sp.mid_in - ov, sp.mid_in + ov, 0, 0,
+                       sp.first_out + (i - 1) * sp.mid_out, sp.mid_out});
+  }
+  planned.push_back({sp.first_in + (n - 2) * sp.mid_in - ov, sp.last_in + ov, 0, config.pad_right,
+                     sp.first_out + (n - 2) * sp.mid_out, sp.last_out});
+
+  std::vector<Stripe> stripes;
+  for (size_t i = 0; i < planned.size(); ++i) {
+    const Planned& p = planned[i];
+    const std::string which = "PDP split: stripe " + std::to_string(i) + " of " + std::to_string(n);
+    if (p.in_width < 1 || p.in_start < 0 || p.in_start + p.in_width > config.in_width) {
+      throw std::invalid_argument(which + " would read input columns " + std::to_string(p.in_start) +
+                                  ".." + std::to_string(p.in_start + p.in_width - 1) +
+                                  ", not a non-empty part of the " + std::to_string(config.in_width) +
+                                  "-column input (" + split_text(config) + ")");
+    }
+    if (p.out_width < 1 || p.out_start + p.out_width > config.out_width) {
+      throw std::invalid_argument(which + " would write output columns " +
+                                  std::to_string(p.out_start) + ".." +
+                                  std::to_string(p.out_start + p.out_width - 1) + " of a " +
+                                  std::to_string(config.out_width) + "-column output (" +
+                                  split_text(config) + ")");
+    }
+    stripes.push_back(Stripe{uint32_t(p.in_start), uint32_t(p.in_width), p.pad_left, p.pad_right,
+                             uint32_t(p.out_start), uint32_t(p.out_width)});
+  }
+  return stripes;
+}
+
+void pool_stripe(const PoolingConfig& config, const Stripe& stripe, const PackedCube& input,
+                 PackedCube& output, PoolingStats* stats) {
+  check_layer(config);
+  const uint32_t atom = input.geometry.atom_bytes;
+  const CubeGeometry expected_in = config.input_geometry(atom);
+  const CubeGeometry expected_out = config.output_geometry(atom);
+  if (input.geometry != expected_in || input.bytes.size() != expected_in.total_bytes()) {
+    throw std::invalid_argument("PDP: input cube " + geometry_text(input.geometry) + " with " +
+                                std::to_string(input.bytes.size()) + " bytes, the layer reads " +
+                                geometry_text(expected_in));
+  }
+  if (output.geometry != expected_out || output.bytes.size() != expected_out.total_bytes()) {
+    throw std::invalid_argument("PDP: output cube " + geometry_text(output.geometry) + " with " +
+                                std::to_string(output.bytes.size()) +
+                                " bytes, the layer writes " + geometry_text(expected_out));
+  }
+  if (stripe.in_width == 0 || uint64_t(stripe.in_start) + stripe.in_width > config.in_width ||
+      uint64_t(stripe.out_start) + stripe.out_width > config.out_width) {
+    throw std::invalid_argument(
+        "PDP: stripe reading input columns from " + std::to_string(stripe.in_start) + " (" +
+        std::to_string(stripe.in_width) + " columns) and writing output columns from " +
+        std::to_string(stripe.out_start) + " (" + std::to_string(stripe.out_width) +
+        " columns) does not fit the " + std::to_string(config.in_width) + "-column input and " +
+        std::to_string(config.out_width) + "-column output");
+  }
+  StripeJob job{config,
+                stripe,
+                input,
+                output,
+                plan_windows(stripe.out_width, config.kernel_width, config.stride_width,
+                             stripe.pad_left, stripe.in_width, "column", stripe.out_start,
+                             stripe.in_start),
+                plan_windows(config.out_height, config.kernel_height, config.stride_height,
+                             config.pad_top, config.in_height, "line", 0, 0)};
+  PoolingStats local;
+  switch (config.precision) {
+    case Precision::Int8: pool_int_method<int8_t>(job); break;
+    case Precision::Int16: pool_int_method<int16_t>(job); break;
+    case Precision::Fp16:
+      if (config.method == PdpPoolingMethod::Average) {
+        pool_fp16_average(job, local);
+      } else {
+        pool_fp16_compare(job, local);
+      }
+      break;
+  }
+  if (stats) {
+    stats->nan_input_num += local.nan_input_num;
+    stats->inf_input_num += local.inf_input_num;
+    stats->nan_output_num += local.nan_output_num;
+  }
+}
+
+PackedCube pool(const PoolingConfig& config, const PackedCube& input, PoolingStats* stats) {
+  check_layer(config);
+  PackedCube output(config.output_geometry(input.geometry.atom_bytes));
+  for (const Stripe& stripe : plan_stripes(config)) pool_stripe(config, stripe, input, output, stats);
+  return output;
+}
+
+}  // namespace acosim::nvdla

@@ -1,0 +1,172 @@
+#include "systemc/nvdla/sdp.h"
+
+#include <cstdio>
+
+#include "sw/nvdla/regs/register_map.h"
+#include "sw/nvdla/regs/sdp.h"
+#include "systemc/nvdla/csb_access.h"
+#include "systemc/nvdla/group_write.h"
+
+namespace acosim::nvdla {
+
+namespace r = regs::sdp;
+
+namespace {
+
+constexpr const char* kReportType = "acosim/nvdla/SDP";
+
+std::string hex32(uint32_t value) {
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%08x", value);
+  return text;
+}
+
+// BS and BN registers share one layout (NVDLA_SDP.rdl D_DP_BS_* / D_DP_BN_*).
+struct StageRegisters {
+  uint32_t cfg, alu_cfg, alu_value, mul_cfg, mul_value;
+};
+
+SdpStageConfig decode_stage(const RegisterBank& bank, unsigned g, const StageRegisters& s) {
+  const uint32_t cfg = bank.get(s.cfg, g);
+  const uint32_t alu = bank.get(s.alu_cfg, g);
+  const uint32_t mul = bank.get(s.mul_cfg, g);
+  SdpStageConfig stage;
+  stage.bypass = r::D_DP_BS_CFG_BS_BYPASS.get(cfg) != 0;
+  stage.alu_bypass = r::D_DP_BS_CFG_BS_ALU_BYPASS.get(cfg) != 0;
+  stage.alu_algo = static_cast<SdpAluAlgo>(r::D_DP_BS_CFG_BS_ALU_ALGO.get(cfg));
+  stage.mul_bypass = r::D_DP_BS_CFG_BS_MUL_BYPASS.get(cfg) != 0;
+  stage.mul_prelu = r::D_DP_BS_CFG_BS_MUL_PRELU.get(cfg) != 0;
+  stage.relu_bypass = r::D_DP_BS_CFG_BS_RELU_BYPASS.get(cfg) != 0;
+  stage.alu_operand_from_memory = r::D_DP_BS_ALU_CFG_BS_ALU_SRC.get(alu) != 0;
+  stage.alu_shift = static_cast<uint8_t>(r::D_DP_BS_ALU_CFG_BS_ALU_SHIFT_VALUE.get(alu));
+  stage.alu_operand = static_cast<int16_t>(bank.get(s.alu_value, g) & 0xFFFF);
+  stage.mul_operand_from_memory = r::D_DP_BS_MUL_CFG_BS_MUL_SRC.get(mul) != 0;
+  stage.mul_shift = static_cast<uint8_t>(r::D_DP_BS_MUL_CFG_BS_MUL_SHIFT_VALUE.get(mul));
+  stage.mul_operand = static_cast<int16_t>(bank.get(s.mul_value, g) & 0xFFFF);
+  return stage;
+}
+
+}  // namespace
+
+Sdp::Sdp(sc_core::sc_module_name name, const HardwareConfig& config)
+    : sc_module(name), csb("csb"), rdma("rdma"), pdp_out("pdp_out"), done("done"), m_config(config),
+      m_bank(regs::unit_info(Unit::Sdp, config.config), true) {
+  csb.register_b_transport(this, &Sdp::b_transport);
+  csb.register_transport_dbg(this, &Sdp::transport_dbg);
+  pdp_out.bind(*this);
+  SC_THREAD(run);
+}
+
+void Sdp::error(const std::string& message) const {
+  const std::string text = "SDP: " + message;
+  SC_REPORT_ERROR(kReportType, text.c_str());
+}
+
+void Sdp::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
+  trans.set_response_status(tlm::TLM_OK_RESPONSE);
+  if (trans.get_command() == tlm::TLM_READ_COMMAND) {
+    csb_set_read_data(trans, m_bank.read(csb_offset(trans)));
+    return;
+  }
+  const BankWrite w = m_bank.write(csb_offset(trans), csb_write_data(trans));
+  check_group_write(w, "SDP", csb_write_data(trans), kReportType);
+  if (w.op_enable_set) m_enabled.notify(sc_core::SC_ZERO_TIME);
+}
+
+unsigned Sdp::transport_dbg(tlm::tlm_generic_payload& trans) {
+  if (trans.get_command() != tlm::TLM_READ_COMMAND || trans.get_data_length() != 4) return 0;
+  csb_set_read_data(trans, m_bank.read(csb_offset(trans)));
+  return 4;
+}
+
+SdpConfig Sdp::decode(unsigned g) const {
+  SdpConfig c;
+  const uint32_t format = m_bank.get(r::D_DATA_FORMAT, g);
+  const uint32_t proc = r::D_DATA_FORMAT_PROC_PRECISION.get(format);
+  const uint32_t out = r::D_DATA_FORMAT_OUT_PRECISION.get(format);
+  if (proc > 2 || out > 2) error("D_DATA_FORMAT=" + hex32(format) + " holds the reserved precision encoding 3");
+  c.proc_precision = static_cast<Precision>(proc);
+  c.out_precision = static_cast<Precision>(out);
+  c.in_precision = c.proc_precision;  // replaced by SDP_RDMA's IN_PRECISION when the cube arrives
+  c.bs = decode_stage(m_bank, g,
+                      {r::D_DP_BS_CFG, r::D_DP_BS_ALU_CFG, r::D_DP_BS_ALU_SRC_VALUE, r::D_DP_BS_MUL_CFG,
+                       r::D_DP_BS_MUL_SRC_VALUE});
+  c.bn = decode_stage(m_bank, g,
+                      {r::D_DP_BN_CFG, r::D_DP_BN_ALU_CFG, r::D_DP_BN_ALU_SRC_VALUE, r::D_DP_BN_MUL_CFG,
+                       r::D_DP_BN_MUL_SRC_VALUE});
+  c.ew_bypass = r::D_DP_EW_CFG_EW_BYPASS.get(m_bank.get(r::D_DP_EW_CFG, g)) != 0;
+  c.cvt_offset = static_cast<int32_t>(m_bank.get(r::D_CVT_OFFSET, g));
+  c.cvt_scale = static_cast<int16_t>(m_bank.get(r::D_CVT_SCALE, g) & 0xFFFF);
+  c.cvt_shift = static_cast<uint8_t>(m_bank.get(r::D_CVT_SHIFT, g));
+  c.ew_present = m_config.sdp_has_ew;
+  return c;
+}
+
+void Sdp::run() {
+  while (true) {
+    while (!m_bank.op_enabled(m_bank.consumer())) sc_core::wait(m_enabled);
+    const unsigned g = m_bank.consumer();
+    busy.write(true);
+    const uint32_t mode = m_bank.get(r::D_FEATURE_MODE_CFG, g);
+    const std::string where = " (group " + std::to_string(g) + ", D_FEATURE_MODE_CFG=" + hex32(mode) + ")";
+    if (r::D_FEATURE_MODE_CFG_FLYING_MODE.get(mode) != 0) {
+      error("input from the convolution core (D_FEATURE_MODE_CFG.FLYING_MODE=ON) is not modelled" + where);
+    }
+    if (r::D_FEATURE_MODE_CFG_OUTPUT_DST.get(mode) == 0) {
+      error("output to memory (D_FEATURE_MODE_CFG.OUTPUT_DST=MEM) is not modelled; only the on-the-fly "
+            "stream to PDP is" + where);
+    }
+    if (r::D_FEATURE_MODE_CFG_WINOGRAD.get(mode) != 0 || r::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(mode) != 0) {
+      error("Winograd and multi-batch are not modelled" + where);
+    }
+    m_layer = decode(g);
+    if (const auto unsupported = sdp_unsupported(m_layer)) error(*unsupported + where);
+    m_ready_flag = true;
+    m_ready.notify(sc_core::SC_ZERO_TIME);
+    sc_core::wait(m_layer_done);
+  }
+}
+
+PackedCube Sdp::pull_cube() {
+  while (!m_ready_flag) sc_core::wait(m_ready);
+  m_ready_flag = false;
+  const unsigned g = m_bank.consumer();
+  PackedCube input;
+  const SdpRdmaLayer source = rdma->fetch(input);
+  SdpConfig layer = m_layer;
+  layer.in_precision = source.in_precision;
+  if (const auto unsupported = sdp_unsupported(layer)) error(*unsupported + " (group " + std::to_string(g) + ")");
+  const CubeGeometry& cube = input.geometry;
+  const uint32_t width = m_bank.get(r::D_DATA_CUBE_WIDTH, g) + 1;
+  const uint32_t height = m_bank.get(r::D_DATA_CUBE_HEIGHT, g) + 1;
+  const uint32_t channels = m_bank.get(r::D_DATA_CUBE_CHANNEL, g) + 1;
+  if (cube.width != width || cube.height != height || cube.channels != channels) {
+    error("D_DATA_CUBE_* (" + std::to_string(width) + "x" + std::to_string(height) + "x" + std::to_string(channels) +
+          ") differ from SDP_RDMA's cube (" + std::to_string(cube.width) + "x" + std::to_string(cube.height) +
+          "x" + std::to_string(cube.channels) + ")");
+  }
+  if (source.proc_precision != layer.proc_precision || source.out_precision != layer.out_precision) {
+    error("D_DATA_FORMAT precisions differ from SDP_RDMA's D_FEATURE_MODE_CFG PROC/OUT_PRECISION");
+  }
+  SdpStats stats;
+  PackedCube output;
+  try {
+    output = sdp_process(layer, input, stats);
+  } catch (const std::invalid_argument& e) {
+    error(e.what());
+  }
+  // One element per cycle per SDP_MAX_THROUGHPUT lanes at 1 GHz.
+  const uint64_t elements = uint64_t{cube.width} * cube.height * cube.surfaces() * cube.elements_per_atom();
+  sc_core::wait(sc_core::sc_time(static_cast<double>(elements / m_config.sdp_throughput + 1), sc_core::SC_NS));
+  // The saturation counter counts only while PERF_SAT_EN is set.
+  if (r::D_PERF_ENABLE_PERF_SAT_EN.get(m_bank.get(r::D_PERF_ENABLE, g)) != 0) {
+    m_bank.set(r::D_PERF_OUT_SATURATION, stats.out_saturation, g);
+  }
+  m_bank.end_layer();
+  busy.write(false);
+  done->unit_done(done_status_bit(Unit::Sdp, g));
+  m_layer_done.notify(sc_core::SC_ZERO_TIME);
+  return output;
+}
+
+}  // namespace acosim::nvdla
