@@ -1,0 +1,48 @@
+# NVDLA's own trace tests (label conformance): every folder of
+# ${ACOSIM_CONFORMANCE_DIR}/nvdla, played by `acosim nvdla trace` on the
+# models of its configuration. The data is not part of this repository;
+# scripts/fetch-nvdla-conformance.sh fetches the same files from nvdla/hw.
+set(ACOSIM_NVDLA_CONFORMANCE_TESTS
+  nv_small/pdp_12x9x19_8x3_ave_int8_0
+  nv_small/pdp_16x6x16_4x2_split_max_int8_0
+  nv_small/pdp_1x1x1_3x3_ave_int8_0
+  nv_small/pdp_1x3x8_8x8_ave_int8_0
+  nv_small/pdp_24x16x1_8x8_ave_int8_0
+  nv_small/pdp_28x28x8_2x2_max_int8_0
+  nv_small/pdp_5x7x8_4x1_split_max_int8_0
+  nv_small/pdp_7x9x10_3x3_int8
+  nv_small/pdp_8x8x32_1x1_int8_0
+  nv_small/pdp_8x8x32_1x1_int8_1
+  nv_small/pdp_8x8x64_2x2_ave_int8_0
+  nv_small/pdp_8x8x64_2x2_int8
+  nv_small/pdp_8x8x64_2x2_min_int8_0
+  nv_small/pdp_8x9x19_3x3_ave_int8_0
+  nv_small/pdp_8x9x19_3x3_ave_int8_1
+  nv_small/sdp_pdp_32x16x32_pass_through_int8_0
+  nv_large/pdp_3x3x33_2x2_ave_int8_0
+  nv_large/pdp_8x8x32_1x1_max_int8_0
+  nv_large/pdp_passthrough_8x8x32_pack_all_zero_int8
+  nv_large/pdp_passthrough_8x8x32_pack_inc_int8
+  nv_full_traceplayer/pdp_max_pooling_int16
+  nv_full_traceplayer/sanity0
+  nv_full_traceplayer/sanity1
+  nv_full_traceplayer/sanity1_cvsram
+  nv_full_traceplayer/sanity2
+  nv_full_traceplayer/sanity2_cvsram)
+
+foreach(test ${ACOSIM_NVDLA_CONFORMANCE_TESTS})
+  string(REGEX REPLACE "/.*" "" folder ${test})
+  if(folder STREQUAL "nv_full_traceplayer")
+    set(config nv_full)
+  else()
+    set(config ${folder})
+  endif()
+  string(REPLACE "/" "." name ${test})
+  add_test(NAME nvdla_conformance.${name}
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/run_trace_test.sh $<TARGET_FILE:acosim>
+      ${ACOSIM_CONFORMANCE_DIR}/nvdla/${test} ${config}
+      ${CMAKE_BINARY_DIR}/nvdla_conformance/${name})
+  set_tests_properties(nvdla_conformance.${name} PROPERTIES
+    LABELS conformance SKIP_RETURN_CODE 77
+    FAIL_REGULAR_EXPRESSION "[1-9][0-9]* failed")
+endforeach()
