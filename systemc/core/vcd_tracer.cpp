@@ -66,21 +66,36 @@ void VcdTracer::write_header() {
     if (by_scope.find(p.scope) == by_scope.end()) scopes.push_back(p.scope);
     by_scope[p.scope].push_back(&p);
   }
-  for (const std::string& scope : scopes) {
-    size_t depth = 0;
+  // Scopes nest by their dotted path: close the levels the next scope does
+  // not share with the open one, open the levels it adds.
+  auto split = [](const std::string& path) {
+    std::vector<std::string> parts;
     size_t start = 0;
     while (true) {
-      const size_t dot = scope.find('.', start);
-      std::fprintf(m_file, "$scope module %s $end\n", scope.substr(start, dot - start).c_str());
-      ++depth;
-      if (dot == std::string::npos) break;
+      const size_t dot = path.find('.', start);
+      parts.push_back(path.substr(start, dot - start));
+      if (dot == std::string::npos) return parts;
       start = dot + 1;
+    }
+  };
+  std::vector<std::string> open;
+  for (const std::string& scope : scopes) {
+    const std::vector<std::string> parts = split(scope);
+    size_t common = 0;
+    while (common < open.size() && common < parts.size() && open[common] == parts[common]) ++common;
+    while (open.size() > common) {
+      std::fprintf(m_file, "$upscope $end\n");
+      open.pop_back();
+    }
+    for (size_t i = common; i < parts.size(); ++i) {
+      std::fprintf(m_file, "$scope module %s $end\n", parts[i].c_str());
+      open.push_back(parts[i]);
     }
     for (const Probe* p : by_scope[scope]) {
       std::fprintf(m_file, "$var wire %u %s %s $end\n", p->width, p->id.c_str(), p->name.c_str());
     }
-    for (size_t i = 0; i < depth; ++i) std::fprintf(m_file, "$upscope $end\n");
   }
+  for (size_t i = 0; i < open.size(); ++i) std::fprintf(m_file, "$upscope $end\n");
   std::fprintf(m_file, "$enddefinitions $end\n#0\n$dumpvars\n");
   for (Probe& p : m_probes) {
     p.last = p.value();

@@ -94,8 +94,9 @@ int trace(const std::vector<std::string>& args) {
   player.out_dir = out_dir;
   player.interrupt_timeout_ns = static_cast<uint64_t>(timeout_us * 1000.0);
   player.log = &std::cout;
+  player.print_summary = false;
 
-  std::cout << "trace        " << trace_file << " (" << config_name << ")\n";
+  std::cout << "config       " << config_name << "\n";
   trace::PlayResult result;
   const RunStatistics stats =
       run_firmware(system, [&](NvdlaSystem& nvdla) { result = trace::play_trace(trace_file, nvdla.hal(), player); });

@@ -248,7 +248,8 @@ class CommandBuilder {
     const std::string& text = plain(i, "register");
     const std::string upper = to_upper(text);
     const size_t dot = upper.find('.');
-    if (dot == std::string::npos || upper.compare(0, 6, "NVDLA_") != 0 || upper.find('.', dot + 1) != std::string::npos) {
+    const bool one_dot = dot != std::string::npos && upper.find('.', dot + 1) == std::string::npos;
+    if (!one_dot || upper.compare(0, 6, "NVDLA_") != 0) {
       fail_at(where_, "bad register name '" + text + "': expected NVDLA_<UNIT>.<REG>_0");
     }
     const std::string unit_part = upper.substr(6, dot - 6);

@@ -12,7 +12,8 @@ InterruptHandler::InterruptHandler(hal::Hal& hal, Config config)
 
 bool InterruptHandler::consume(unsigned status_bit, uint64_t timeout_ns, const InterruptCounts& expected,
                                const SourceLocation& where) {
-  const uint64_t deadline = hal_.now_ns() + timeout_ns;
+  const uint64_t start = hal_.now_ns();
+  const uint64_t deadline = timeout_ns > UINT64_MAX - start ? UINT64_MAX : start + timeout_ns;
   while (seen_[status_bit] == 0) {
     const uint64_t now = hal_.now_ns();
     if (now >= deadline || !hal_.wait_for_interrupt(deadline - now)) return false;

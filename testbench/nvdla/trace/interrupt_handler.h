@@ -32,16 +32,13 @@ class InterruptHandler {
   // first.
   bool consume(unsigned status_bit, uint64_t timeout_ns, const InterruptCounts& expected, const SourceLocation& where);
 
-  // Interrupts seen and not consumed yet.
-  const InterruptCounts& seen() const { return seen_; }
-
  private:
   void service(const InterruptCounts& expected, const SourceLocation& where);
 
   hal::Hal& hal_;
   uint32_t status_address_;
   uint32_t mask_address_;
-  InterruptCounts seen_{};
+  InterruptCounts seen_{};  // interrupts seen and not consumed yet
 };
 
 }  // namespace acosim::nvdla::trace

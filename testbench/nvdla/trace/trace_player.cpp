@@ -23,7 +23,7 @@ constexpr size_t kMemoryChunk = 64 * 1024;
 // PASS/FAIL lines and their counts.
 class Report {
  public:
-  explicit Report(std::ostream* log) : log_(log) {}
+  Report(std::ostream* log, bool summary) : log_(log), summary_(summary) {}
 
   void pass(const std::string& what) {
     ++result_.passed;
@@ -37,13 +37,14 @@ class Report {
     if (log_ != nullptr) *log_ << text << '\n';
   }
   PlayResult finish() {
-    line(std::to_string(result_.passed) + " passed, " + std::to_string(result_.failed) + " failed");
+    if (summary_) line(std::to_string(result_.passed) + " passed, " + std::to_string(result_.failed) + " failed");
     if (log_ != nullptr) log_->flush();
     return result_;
   }
 
  private:
   std::ostream* log_;
+  bool summary_;
   PlayResult result_;
 };
 
@@ -144,7 +145,7 @@ Difference compare_bytes(const uint8_t* got, const uint8_t* want, size_t n) {
 class CfgPlayer {
  public:
   CfgPlayer(const CfgTrace& trace, hal::Hal& hal, const PlayerOptions& options)
-      : trace_(trace), hal_(hal), options_(options), report_(options.log), interrupts_(hal, trace.config) {
+      : trace_(trace), hal_(hal), options_(options), report_(options.log, options.print_summary), interrupts_(hal, trace.config) {
     for (const auto& command : trace.commands) {
       if (command.op == CfgOp::IntrNotify) ++expected_[command.interrupt.status_bit()];
     }
@@ -222,7 +223,9 @@ class CfgPlayer {
   }
 
   bool poll_equal(const CfgCommand& c) {
-    const uint64_t deadline = hal_.now_ns() + options_.interrupt_timeout_ns;
+    const uint64_t start = hal_.now_ns();
+    const uint64_t timeout = options_.interrupt_timeout_ns;
+    const uint64_t deadline = timeout > UINT64_MAX - start ? UINT64_MAX : start + timeout;
     for (;;) {
       const uint32_t value = hal_.read_register(c.reg.address);
       if (value == c.value) return true;
@@ -298,7 +301,7 @@ class CfgPlayer {
 class TxnPlayer {
  public:
   TxnPlayer(const TxnTrace& trace, hal::Hal& hal, const PlayerOptions& options)
-      : trace_(trace), hal_(hal), options_(options), report_(options.log) {}
+      : trace_(trace), hal_(hal), options_(options), report_(options.log, options.print_summary) {}
 
   PlayResult run() {
     // A dump_mem without a usable output folder fails before anything runs.

@@ -34,6 +34,9 @@ struct PlayerOptions {
   // poll_reg_equal), so that the hardware makes progress meanwhile.
   uint64_t poll_interval_ns = 100;
   std::ostream* log = nullptr;  // nullptr: no output
+  // End the log with the "N passed, N failed" line (a caller that prints
+  // more after the run prints the summary itself, last).
+  bool print_summary = true;
 };
 
 struct PlayResult {

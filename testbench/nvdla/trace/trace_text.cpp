@@ -12,10 +12,6 @@ namespace acosim::nvdla::trace {
 
 void fail_at(const SourceLocation& where, const std::string& what) { throw TraceError(where.str() + ": " + what); }
 
-void fail_at(const std::string& file, unsigned line, const std::string& what) {
-  fail_at(SourceLocation{file, line}, what);
-}
-
 std::string read_text_file(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw TraceError("cannot read " + path + ": it is a folder");

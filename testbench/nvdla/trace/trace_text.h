@@ -27,7 +27,6 @@ struct SourceLocation {
 };
 
 [[noreturn]] void fail_at(const SourceLocation& where, const std::string& what);
-[[noreturn]] void fail_at(const std::string& file, unsigned line, const std::string& what);
 
 // The whole file; TraceError "cannot read PATH: reason" when it cannot.
 std::string read_text_file(const std::string& path);

@@ -130,17 +130,6 @@ class TxnLineParser {
 
 }  // namespace
 
-const char* txn_op_name(TxnOp op) {
-  switch (op) {
-    case TxnOp::WriteReg: return "write_reg";
-    case TxnOp::ReadReg: return "read_reg";
-    case TxnOp::LoadMem: return "load_mem";
-    case TxnOp::DumpMem: return "dump_mem";
-    case TxnOp::Wait: return "wait";
-  }
-  return "?";
-}
-
 const char* compare_name(TxnCompare compare) {
   switch (compare) {
     case TxnCompare::Equal: return "==";

@@ -28,7 +28,6 @@
 namespace acosim::nvdla::trace {
 
 enum class TxnOp : uint8_t { WriteReg, ReadReg, LoadMem, DumpMem, Wait };
-const char* txn_op_name(TxnOp op);  // "write_reg", ...
 
 // read_reg comparison of (value & MASK) against (EXPECT & MASK).
 enum class TxnCompare : uint8_t { Equal, LessEqual, GreaterEqual };
