@@ -62,6 +62,7 @@ class FakeNvdla : public hal::Hal {
   // Knobs.
   uint32_t intr_mask = 0x003F03FF;  // every source masked, so the drivers' unmasking shows
   uint32_t intr_status = 0;
+  uint32_t stuck_status = 0;  // status bits a write-1-to-clear cannot clear (a source that keeps firing)
   uint64_t bdma_group_ns = 1000;
   uint64_t pdp_layer_ns = 1000;
   bool bdma_stalled = false;
@@ -155,7 +156,7 @@ class FakeNvdla : public hal::Hal {
     if (window == config_.unit_base(Unit::Glb)) {
       if (offset == 0x004) return void(intr_mask = value & 0x003F03FF);
       if (offset == 0x008) return void(intr_status |= value & 0x003F03FF);
-      if (offset == 0x00C) return void(intr_status &= ~value);
+      if (offset == 0x00C) return void(intr_status = (intr_status & ~value) | stuck_status);
     } else if (config_.has_bdma && window == config_.unit_base(Unit::Bdma)) {
       if (offset <= 0x02C) return void(cfg_[offset / 4] = value);
       if (offset == 0x030) return (value & 1) ? push_slot() : void();
@@ -370,6 +371,19 @@ TEST(GlbInterrupts, TimeoutNamesUnitGroupAndBit) {
   EXPECT_EQ(fake.now_ns(), 5000u);
 }
 
+TEST(GlbInterrupts, AnotherSourceHoldingTheLineHighCannotHangTheWait) {
+  FakeNvdla fake(nv_full());
+  fake.intr_mask = 0;
+  fake.intr_status = fake.stuck_status = 0x1;  // SDP_DONE_STATUS0 fires again and again
+  GlbInterrupts glb(fake, nv_full());
+  DriverOptions options;
+  options.timeout_ns = 1000;
+  options.poll_interval_ns = 100;
+  EXPECT_THROW(glb.wait_for_done(Unit::Pdp, 1, options), DriverError);
+  EXPECT_GE(fake.now_ns(), 1000u);
+  EXPECT_EQ(glb.remembered(), 0x1u);
+}
+
 // ===========================================================================
 // BDMA (nv_full: GLB at 0x0000, BDMA at 0x4000)
 constexpr uint32_t kBdma = 0x4000;
@@ -552,13 +566,10 @@ TEST(BdmaDriver, OperationPlan) {
 TEST(BdmaDriver, GroupFollowsGrp0BusyAndForeignEventsAreKept) {
   FakeNvdla fake(nv_full());
   fake.bdma_group_ns = 5000;
-  // Someone else launched group 0 (one slot) before the driver runs.
-  const BdmaTransfer foreign = simple_transfer(0x20000, 0x30000);
-  fake.write_register(kBdma + 0x010, 0);
-  fake.write_register(kBdma + 0x014, 3);
-  fake.write_register(kBdma + 0x030, 1);
-  fake.write_register(kBdma + 0x034, 1);
-  (void)foreign;
+  // Someone else launched group 0 (one 32-byte slot) before the driver runs.
+  fake.write_register(kBdma + 0x014, 3);  // CFG_CMD: MC -> MC
+  fake.write_register(kBdma + 0x030, 1);  // CFG_OP.EN
+  fake.write_register(kBdma + 0x034, 1);  // CFG_LAUNCH0
   fake.log.clear();
   GlbInterrupts glb(fake, nv_full());
   BdmaDriver driver(glb);
@@ -601,9 +612,9 @@ TEST(BdmaDriver, RejectsInvalidTransfersBeforeProgramming) {
       {"surface_repeat 8193", [](BdmaTransfer& t) { t.surface_repeat = 8193; },
        "surface_repeat 8193 is outside 1..8192"},
       {"surface_repeat 0", [](BdmaTransfer& t) { t.surface_repeat = 0; }, "surface_repeat 0 is outside 1..8192"},
-      {"source misaligned", [](BdmaTransfer& t) { t.source += 16; }, "source address 266256 is not a multiple of 32"},
+      {"source misaligned", [](BdmaTransfer& t) { t.source += 16; }, "source address 65808 is not a multiple of 32"},
       {"destination misaligned", [](BdmaTransfer& t) { t.destination += 1; },
-       "destination address 589825 is not a multiple of 32"},
+       "destination address 590081 is not a multiple of 32"},
       {"line stride misaligned", [](BdmaTransfer& t) { t.destination_line = 48; t.destination_surface = 48; },
        "destination_line 48 is not a multiple of 32"},
       {"surface stride misaligned", [](BdmaTransfer& t) { t.source_surface = 40; },
@@ -815,7 +826,9 @@ TEST(PdpDriver, OnTheFlyNeedsTheSdpFeed) {
   size_t enable_pdp = 0, enable_sdp = 0;
   for (size_t i = 0; i < fake.log.size(); ++i) {
     const Access& a = fake.log[i];
-    if (a.write && (a.address & ~0xFFFu) == kRdma) EXPECT_EQ(a.address, kRdma + 0x004) << describe(fake.log);
+    if (a.write && (a.address & ~0xFFFu) == kRdma) {
+      EXPECT_EQ(a.address, kRdma + 0x004) << describe(fake.log);
+    }
     if (a.write && a.address == kPdp + 0x008) enable_pdp = i;
     if (a.write && a.address == 0x9008) enable_sdp = i;
   }
