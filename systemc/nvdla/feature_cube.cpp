@@ -12,9 +12,10 @@ void CubeGeometry::validate() const {
                                 std::to_string(unsigned(precision)));
   }
   if (width == 0 || height == 0 || channels == 0) {
-    throw std::invalid_argument("feature cube: width, height and channels must be at least 1 (got " +
-                                std::to_string(width) + "x" + std::to_string(height) + "x" +
-                                std::to_string(channels) + ")");
+    throw std::invalid_argument(
+        "feature cube: width, height and channels must be at least 1 (got " +
+        std::to_string(width) + "x" + std::to_string(height) + "x" + std::to_string(channels) +
+        ")");
   }
   if (atom_bytes == 0 || atom_bytes % bytes_per_element() != 0) {
     throw std::invalid_argument("feature cube: atom of " + std::to_string(atom_bytes) +
@@ -54,9 +55,12 @@ int32_t PackedCube::lane(uint32_t surface, uint32_t line, uint32_t column,
                          uint32_t lane_index) const {
   const size_t at = lane_offset(geometry, surface, line, column, lane_index);
   switch (geometry.precision) {
-    case Precision::Int8: return int8_t(bytes[at]);
-    case Precision::Int16: return int16_t(uint16_t(bytes[at] | (bytes[at + 1] << 8)));
-    case Precision::Fp16: return int32_t(uint16_t(bytes[at] | (bytes[at + 1] << 8)));
+    case Precision::Int8:
+      return int8_t(bytes[at]);
+    case Precision::Int16:
+      return int16_t(uint16_t(bytes[at] | (bytes[at + 1] << 8)));
+    case Precision::Fp16:
+      return int32_t(uint16_t(bytes[at] | (bytes[at + 1] << 8)));
   }
   return 0;
 }

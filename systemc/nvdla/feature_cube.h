@@ -34,9 +34,7 @@ struct CubeGeometry {
 
   uint32_t bytes_per_element() const { return precision == Precision::Int8 ? 1u : 2u; }
   uint32_t elements_per_atom() const { return atom_bytes / bytes_per_element(); }
-  uint32_t surfaces() const {
-    return (channels + elements_per_atom() - 1) / elements_per_atom();
-  }
+  uint32_t surfaces() const { return (channels + elements_per_atom() - 1) / elements_per_atom(); }
   size_t line_bytes() const { return size_t(width) * atom_bytes; }
   size_t surface_bytes() const { return line_bytes() * height; }
   size_t total_bytes() const { return surface_bytes() * surfaces(); }
@@ -61,7 +59,8 @@ struct PackedCube {
   // extended (int8/int16) or as the raw 16-bit pattern zero-extended (fp16).
   int32_t lane(uint32_t surface, uint32_t line, uint32_t column, uint32_t lane_index) const;
   // Stores the low 8 (int8) or 16 (int16/fp16) bits of `value`.
-  void set_lane(uint32_t surface, uint32_t line, uint32_t column, uint32_t lane_index, int32_t value);
+  void set_lane(uint32_t surface, uint32_t line, uint32_t column, uint32_t lane_index,
+                int32_t value);
 
   // The same by channel (c < surfaces() * elements_per_atom(), so the lanes
   // beyond C of the last surface are addressable too).

@@ -10,7 +10,9 @@
 
 namespace acosim::nvdla {
 
-inline bool fp16_is_nan(uint16_t bits) { return (bits & 0x7C00u) == 0x7C00u && (bits & 0x03FFu) != 0; }
+inline bool fp16_is_nan(uint16_t bits) {
+  return (bits & 0x7C00u) == 0x7C00u && (bits & 0x03FFu) != 0;
+}
 inline bool fp16_is_inf(uint16_t bits) { return (bits & 0x7FFFu) == 0x7C00u; }
 
 // Exact value of an FP16 pattern (subnormals included; NaN gives a quiet NaN).

@@ -35,11 +35,9 @@ RdmaSideConfig rdma_side(const PdpRdmaLayer& layer) {
   return side;
 }
 
-// A limitation-list violation; the message already names the unit.
-void report_violation(const std::string& violation, const std::string& registers) {
-  const std::string text = violation + " (" + registers + ")";
-  SC_REPORT_ERROR(kReportType, text.c_str());
-}
+// A limitation-list violation; the message already names the unit, the
+// rule and the register words it comes from.
+void report_violation(const std::string& violation) { SC_REPORT_ERROR(kReportType, violation.c_str()); }
 
 }  // namespace
 
@@ -161,7 +159,7 @@ void Pdp::run_layer(unsigned g) {
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   PackedCube input;
   if (config.on_the_fly) {
-    if (const auto violation = check_pdp_layer(config, nullptr, m_config)) report_violation(*violation, registers(g));
+    if (const auto violation = check_pdp_layer(config, nullptr, m_config)) report_violation(*violation);
     input = sdp->pull_cube();
     if (input.geometry != config.input_geometry(m_config.atom_bytes)) {
       error("D_DATA_CUBE_IN_* / D_DATA_FORMAT do not describe the cube SDP sends (" + registers(g) + ")");
@@ -170,9 +168,10 @@ void Pdp::run_layer(unsigned g) {
     const PdpRdmaLayer layer = rdma->wait_layer();
     const RdmaSideConfig side = rdma_side(layer);
     if (layer.data_format > 2) {
-      report_violation("PDP_RDMA: D_DATA_FORMAT.INPUT_DATA=3 is a reserved encoding", registers(g));
+      report_violation("PDP_RDMA: D_DATA_FORMAT.INPUT_DATA=3 is a reserved encoding (group " +
+                       std::to_string(layer.group) + ")");
     }
-    if (const auto violation = check_pdp_layer(config, &side, m_config)) report_violation(*violation, registers(g));
+    if (const auto violation = check_pdp_layer(config, &side, m_config)) report_violation(*violation);
     config.split.read_kernel_width = layer.kernel_width;
     config.split.read_stride_width = layer.stride_width;
     delay += rdma->fetch(layer, input);
@@ -193,7 +192,7 @@ void Pdp::run_layer(unsigned g) {
     const std::vector<Stripe> stripes = plan_stripes(config);
     for (size_t i = 0; i < stripes.size(); ++i) {
       stripe.write(static_cast<uint32_t>(i));
-      pool_stripe(config, stripes[i], input, output, config.on_the_fly ? nullptr : &stats);
+      pool_stripe(config, stripes[i], input, output, &stats);
     }
   } catch (const std::invalid_argument& e) {
     error(std::string(e.what()) + " (" + registers(g) + ")");

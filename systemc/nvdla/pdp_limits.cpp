@@ -15,7 +15,8 @@ namespace rr = regs::pdp_rdma;
 uint32_t pdp_line_buffer_max_width(const HardwareConfig& hw, Precision precision,
                                    uint32_t kernel_height, uint32_t stride_height) {
   static constexpr uint32_t kLinesFactor[9] = {1, 1, 2, 4, 4, 8, 8, 8, 8};
-  const uint32_t overlapped = stride_height == 0 ? 8 : (kernel_height + stride_height - 1) / stride_height;
+  const uint32_t overlapped =
+      stride_height == 0 ? 8 : (kernel_height + stride_height - 1) / stride_height;
   const uint32_t factor = kLinesFactor[overlapped > 8 ? 8 : overlapped];
   const bool int8 = precision == Precision::Int8;
   const uint32_t kernels_per_group = int8 ? hw.atomic_k : hw.atomic_k / 2;
@@ -49,12 +50,24 @@ std::string fail(const char* unit, const std::string& rule, RegisterWords words)
 
 // Register words of the decoded values (the fields that hold value - 1 get
 // value - 1 back), so messages show what software wrote.
-uint32_t in_width(const PoolingConfig& c) { return rp::D_DATA_CUBE_IN_WIDTH_CUBE_IN_WIDTH.put(c.in_width - 1); }
-uint32_t in_height(const PoolingConfig& c) { return rp::D_DATA_CUBE_IN_HEIGHT_CUBE_IN_HEIGHT.put(c.in_height - 1); }
-uint32_t in_channel(const PoolingConfig& c) { return rp::D_DATA_CUBE_IN_CHANNEL_CUBE_IN_CHANNEL.put(c.in_channels - 1); }
-uint32_t out_width(const PoolingConfig& c) { return rp::D_DATA_CUBE_OUT_WIDTH_CUBE_OUT_WIDTH.put(c.out_width - 1); }
-uint32_t out_height(const PoolingConfig& c) { return rp::D_DATA_CUBE_OUT_HEIGHT_CUBE_OUT_HEIGHT.put(c.out_height - 1); }
-uint32_t out_channel(const PoolingConfig& c) { return rp::D_DATA_CUBE_OUT_CHANNEL_CUBE_OUT_CHANNEL.put(c.out_channels - 1); }
+uint32_t in_width(const PoolingConfig& c) {
+  return rp::D_DATA_CUBE_IN_WIDTH_CUBE_IN_WIDTH.put(c.in_width - 1);
+}
+uint32_t in_height(const PoolingConfig& c) {
+  return rp::D_DATA_CUBE_IN_HEIGHT_CUBE_IN_HEIGHT.put(c.in_height - 1);
+}
+uint32_t in_channel(const PoolingConfig& c) {
+  return rp::D_DATA_CUBE_IN_CHANNEL_CUBE_IN_CHANNEL.put(c.in_channels - 1);
+}
+uint32_t out_width(const PoolingConfig& c) {
+  return rp::D_DATA_CUBE_OUT_WIDTH_CUBE_OUT_WIDTH.put(c.out_width - 1);
+}
+uint32_t out_height(const PoolingConfig& c) {
+  return rp::D_DATA_CUBE_OUT_HEIGHT_CUBE_OUT_HEIGHT.put(c.out_height - 1);
+}
+uint32_t out_channel(const PoolingConfig& c) {
+  return rp::D_DATA_CUBE_OUT_CHANNEL_CUBE_OUT_CHANNEL.put(c.out_channels - 1);
+}
 
 uint32_t kernel_cfg(const PoolingConfig& c) {
   return rp::D_POOLING_KERNEL_CFG_KERNEL_WIDTH.put(c.kernel_width - 1) |
@@ -113,7 +126,10 @@ std::optional<std::string> check_pdp_group(const PoolingConfig& c, const Hardwar
     return fail("PDP",
                 std::string("D_DATA_FORMAT.INPUT_DATA ") + precision_name(c.precision) +
                     " is not supported by " + hw.name + ", which has " +
-                    (hw.int16 ? "int8 and int16" : "int8") + (hw.fp16 ? " and fp16" : "") +
+                    (hw.int16 && hw.fp16 ? "int8, int16 and fp16"
+                     : hw.int16          ? "int8 and int16"
+                     : hw.fp16           ? "int8 and fp16"
+                                         : "int8") +
                     " feature data only",
                 {{"D_DATA_FORMAT", data_format(c.precision)}});
   }
@@ -143,18 +159,20 @@ std::optional<std::string> check_pdp_group(const PoolingConfig& c, const Hardwar
     const bool horizontal = i % 2 == 0;
     const uint32_t kernel = horizontal ? c.kernel_width : c.kernel_height;
     if (pads[i] >= kernel) {
-      return fail("PDP",
-                  std::string(kPadNames[i]) + " (" + num(pads[i]) + ") must be smaller than the kernel " +
-                      (horizontal ? "width" : "height") + " (" + num(kernel) + ")",
-                  {{"D_POOLING_PADDING_CFG", padding_cfg(c)}, {"D_POOLING_KERNEL_CFG", kernel_cfg(c)}});
+      return fail(
+          "PDP",
+          std::string(kPadNames[i]) + " (" + num(pads[i]) + ") must be smaller than the kernel " +
+              (horizontal ? "width" : "height") + " (" + num(kernel) + ")",
+          {{"D_POOLING_PADDING_CFG", padding_cfg(c)}, {"D_POOLING_KERNEL_CFG", kernel_cfg(c)}});
     }
   }
   // The datapath sizes the output by IN_CHANNEL; OUT_CHANNEL must agree.
   if (c.out_channels != c.in_channels) {
-    return fail("PDP",
-                "OUT_CHANNEL (" + num(c.out_channels) + ") must equal IN_CHANNEL (" +
-                    num(c.in_channels) + ")",
-                {{"D_DATA_CUBE_OUT_CHANNEL", out_channel(c)}, {"D_DATA_CUBE_IN_CHANNEL", in_channel(c)}});
+    return fail(
+        "PDP",
+        "OUT_CHANNEL (" + num(c.out_channels) + ") must equal IN_CHANNEL (" + num(c.in_channels) +
+            ")",
+        {{"D_DATA_CUBE_OUT_CHANNEL", out_channel(c)}, {"D_DATA_CUBE_IN_CHANNEL", in_channel(c)}});
   }
   // Every input line is used and every window fits: H + PT + PB =
   // (OH - 1) * Sh + Kh. Every conformance trace satisfies it exactly.
@@ -198,13 +216,15 @@ std::optional<std::string> check_pdp_group(const PoolingConfig& c, const Hardwar
     // The RDL description of SPLIT_NUM: the line buffer (64 x 112 bits x 8)
     // holds at most 64 stripes.
     if (n > 64) {
-      return fail("PDP", "SPLIT_NUM (" + num(n - 1) + ") asks for " + num(n) +
-                             " stripes, more than 64", mode);
+      return fail("PDP",
+                  "SPLIT_NUM (" + num(n - 1) + ") asks for " + num(n) + " stripes, more than 64",
+                  mode);
     }
     // Split width works on input fetched by PDP_RDMA only.
     if (c.on_the_fly) {
-      return fail("PDP", "split width (SPLIT_NUM " + num(n - 1) +
-                             ") needs FLYING_MODE = OFF_FLYING; input from SDP cannot be split",
+      return fail("PDP",
+                  "split width (SPLIT_NUM " + num(n - 1) +
+                      ") needs FLYING_MODE = OFF_FLYING; input from SDP cannot be split",
                   mode);
     }
     const int64_t mids = int64_t(n) - 2;
@@ -222,8 +242,8 @@ std::optional<std::string> check_pdp_group(const PoolingConfig& c, const Hardwar
     if (out_sum != c.out_width) {
       return fail("PDP",
                   "partial output widths FIRST + (stripes - 2) * MID + LAST (" + num(s.first_out) +
-                      " + " + num(mids) + " * " + num(s.mid_out) + " + " + num(s.last_out) +
-                      " = " + num(out_sum) + ") must equal OUT_WIDTH (" + num(c.out_width) + ")",
+                      " + " + num(mids) + " * " + num(s.mid_out) + " + " + num(s.last_out) + " = " +
+                      num(out_sum) + ") must equal OUT_WIDTH (" + num(c.out_width) + ")",
                   {{"D_PARTIAL_WIDTH_OUT", partial_width_out(c)},
                    {"D_DATA_CUBE_OUT_WIDTH", out_width(c)},
                    {"D_OPERATION_MODE_CFG", operation_mode_cfg(c)}});
@@ -239,17 +259,20 @@ std::optional<std::string> check_pdp_group(const PoolingConfig& c, const Hardwar
       return (int64_t(outputs) - 1) * c.stride_width + c.kernel_width;
     };
     if (int64_t(s.first_in) + c.pad_left != needed(s.first_out)) {
-      return fail("PDP",
-                  "first stripe: PARTIAL_WIDTH_IN_FIRST + PAD_LEFT (" + num(s.first_in) + " + " +
-                      num(c.pad_left) + ") must equal (PARTIAL_WIDTH_OUT_FIRST - 1) * stride width + kernel width ((" +
-                      num(s.first_out) + " - 1) * " + num(c.stride_width) + " + " +
-                      num(c.kernel_width) + " = " + num(needed(s.first_out)) + ")",
-                  widths);
+      return fail(
+          "PDP",
+          "first stripe: PARTIAL_WIDTH_IN_FIRST + PAD_LEFT (" + num(s.first_in) + " + " +
+              num(c.pad_left) +
+              ") must equal (PARTIAL_WIDTH_OUT_FIRST - 1) * stride width + kernel width ((" +
+              num(s.first_out) + " - 1) * " + num(c.stride_width) + " + " + num(c.kernel_width) +
+              " = " + num(needed(s.first_out)) + ")",
+          widths);
     }
     if (n > 2 && int64_t(s.mid_in) + ov != needed(s.mid_out)) {
       return fail("PDP",
                   "middle stripes: PARTIAL_WIDTH_IN_MID + overlap (" + num(s.mid_in) + " + " +
-                      num(ov) + ") must equal (PARTIAL_WIDTH_OUT_MID - 1) * stride width + kernel width ((" +
+                      num(ov) +
+                      ") must equal (PARTIAL_WIDTH_OUT_MID - 1) * stride width + kernel width ((" +
                       num(s.mid_out) + " - 1) * " + num(c.stride_width) + " + " +
                       num(c.kernel_width) + " = " + num(needed(s.mid_out)) + ")",
                   widths);
@@ -263,22 +286,16 @@ std::optional<std::string> check_pdp_group(const PoolingConfig& c, const Hardwar
                       num(c.kernel_width) + " = " + num(needed(s.last_out)) + ")",
                   widths);
     }
-    // Overlap rule: a later stripe re-reads Kw - Sw columns of the stripe
-    // before it, which must have that many; with stride > kernel it skips
-    // Sw - Kw columns of its own, which must leave at least one.
-    if (ov >= 0) {
-      if (ov > s.first_in || (n > 2 && ov > s.mid_in)) {
-        return fail("PDP",
-                    "overlap kernel width - stride width (" + num(ov) +
-                        ") must not exceed PARTIAL_WIDTH_IN_FIRST (" + num(s.first_in) + ")" +
-                        (n > 2 ? " or PARTIAL_WIDTH_IN_MID (" + num(s.mid_in) + ")" : std::string()),
-                    widths);
-      }
-    } else if (-ov >= s.last_in || (n > 2 && -ov >= s.mid_in)) {
+    // Overlap rule (programming guide): with Kw >= Sw a later stripe re-reads
+    // Kw - Sw columns of the stripe before it, which must have that many. The
+    // guide's rule for Sw > Kw (Sw - Kw < LAST and < MID) needs no check of
+    // its own: the last- and middle-stripe equations above give
+    // LAST >= Sw - PAD_RIGHT > Sw - Kw and MID >= Sw.
+    if (ov > int64_t(s.first_in) || (n > 2 && ov > int64_t(s.mid_in))) {
       return fail("PDP",
-                  "skip stride width - kernel width (" + num(-ov) +
-                      ") must be smaller than PARTIAL_WIDTH_IN_LAST (" + num(s.last_in) + ")" +
-                      (n > 2 ? " and PARTIAL_WIDTH_IN_MID (" + num(s.mid_in) + ")" : std::string()),
+                  "overlap kernel width - stride width (" + num(ov) +
+                      ") must not exceed PARTIAL_WIDTH_IN_FIRST (" + num(s.first_in) + ")" +
+                      (n > 2 ? " or PARTIAL_WIDTH_IN_MID (" + num(s.mid_in) + ")" : std::string()),
                   widths);
     }
   }
@@ -292,15 +309,15 @@ std::optional<std::string> check_pdp_group(const PoolingConfig& c, const Hardwar
         "D_POOLING_PADDING_VALUE_7_CFG"};
     for (unsigned i = 0; i < 7; ++i) {
       if (c.pad_value[i] != 0) {
-        return fail("PDP",
-                    "FP16 AVERAGE pooling needs PAD_VALUE_" + num(i + 1) + "X to be 0",
+        return fail("PDP", "FP16 AVERAGE pooling needs PAD_VALUE_" + num(i + 1) + "X to be 0",
                     {{kPadValueRegisters[i], c.pad_value[i]}});
       }
     }
   }
   // Each stripe's output line must fit the line buffer (calculateMaxWidth;
   // the compiler splits wider layers).
-  const uint32_t limit = pdp_line_buffer_max_width(hw, c.precision, c.kernel_height, c.stride_height);
+  const uint32_t limit =
+      pdp_line_buffer_max_width(hw, c.precision, c.kernel_height, c.stride_height);
   const uint32_t stripe_widths[3] = {n <= 1 ? c.out_width : c.split.first_out, c.split.mid_out,
                                      c.split.last_out};
   const char* stripe_names[3] = {n <= 1 ? "output width" : "first stripe output width",
@@ -374,7 +391,8 @@ std::optional<std::string> check_rdma_group(const PoolingConfig& c, const RdmaSi
     if (r.kernel_width != c.kernel_width || r.stride_width != c.stride_width) {
       return "PDP_RDMA: kernel width " + num(r.kernel_width) + " and stride width " +
              num(r.stride_width) + " differ from PDP's " + num(c.kernel_width) + " and " +
-             num(c.stride_width) + "; the stripes' overlap would be fetched wrongly (PDP_RDMA D_POOLING_KERNEL_CFG=" +
+             num(c.stride_width) +
+             "; the stripes' overlap would be fetched wrongly (PDP_RDMA D_POOLING_KERNEL_CFG=" +
              hex(rdma_kernel_cfg(r)) + ", PDP D_POOLING_KERNEL_CFG=" + hex(kernel_cfg(c)) + ")";
     }
   }
@@ -382,11 +400,13 @@ std::optional<std::string> check_rdma_group(const PoolingConfig& c, const RdmaSi
   // registers drop the low 5 bits, the master RTL ignores the bits below the
   // atom, so unaligned values do not fetch what they say).
   const uint32_t atom = hw.atom_bytes;
-  const std::string base_words = "PDP_RDMA D_SRC_BASE_ADDR_HIGH=" + hex(uint32_t(r.src_base_addr >> 32)) +
-                                 ", D_SRC_BASE_ADDR_LOW=" + hex(uint32_t(r.src_base_addr));
+  const std::string base_words =
+      "PDP_RDMA D_SRC_BASE_ADDR_HIGH=" + hex(uint32_t(r.src_base_addr >> 32)) +
+      ", D_SRC_BASE_ADDR_LOW=" + hex(uint32_t(r.src_base_addr));
   if (r.src_base_addr % atom != 0) {
     char address[24];
-    std::snprintf(address, sizeof address, "0x%llx", static_cast<unsigned long long>(r.src_base_addr));
+    std::snprintf(address, sizeof address, "0x%llx",
+                  static_cast<unsigned long long>(r.src_base_addr));
     return "PDP_RDMA: source address " + std::string(address) + " is not a multiple of the " +
            num(atom) + "-byte atom (" + base_words + ")";
   }
@@ -408,7 +428,8 @@ std::optional<std::string> check_rdma_group(const PoolingConfig& c, const RdmaSi
     return "PDP_RDMA: D_SRC_LINE_STRIDE (" + num(r.src_line_stride) +
            ") is smaller than one line of " + num(r.width) + " atoms (" + num(int64_t(line_bytes)) +
            " bytes) (PDP_RDMA D_SRC_LINE_STRIDE=" + hex(r.src_line_stride) +
-           ", D_DATA_CUBE_IN_WIDTH=" + hex(rr::D_DATA_CUBE_IN_WIDTH_CUBE_IN_WIDTH.put(r.width - 1)) + ")";
+           ", D_DATA_CUBE_IN_WIDTH=" +
+           hex(rr::D_DATA_CUBE_IN_WIDTH_CUBE_IN_WIDTH.put(r.width - 1)) + ")";
   }
   // Programming guide, "Data Format": a 1x1xC cube must be line- and
   // surface-packed (format.rst: the hardware may fetch it as one line of
@@ -419,7 +440,8 @@ std::optional<std::string> check_rdma_group(const PoolingConfig& c, const RdmaSi
   if (r.width == 1 && r.height == 1 && g.surfaces() > 1 &&
       (r.src_line_stride != atom || r.src_surface_stride != atom)) {
     return "PDP_RDMA: a 1x1x" + num(r.channels) + " cube of " + num(g.surfaces()) +
-           " surfaces must be line- and surface-packed: D_SRC_LINE_STRIDE and D_SRC_SURFACE_STRIDE must both be " +
+           " surfaces must be line- and surface-packed: D_SRC_LINE_STRIDE and D_SRC_SURFACE_STRIDE "
+           "must both be " +
            num(atom) + " (PDP_RDMA D_SRC_LINE_STRIDE=" + hex(r.src_line_stride) +
            ", D_SRC_SURFACE_STRIDE=" + hex(r.src_surface_stride) + ")";
   }

@@ -11,9 +11,12 @@ namespace acosim::nvdla {
 
 const char* pooling_method_name(PdpPoolingMethod method) {
   switch (method) {
-    case PdpPoolingMethod::Average: return "AVERAGE";
-    case PdpPoolingMethod::Max: return "MAX";
-    case PdpPoolingMethod::Min: return "MIN";
+    case PdpPoolingMethod::Average:
+      return "AVERAGE";
+    case PdpPoolingMethod::Max:
+      return "MAX";
+    case PdpPoolingMethod::Min:
+      return "MIN";
   }
   return "reserved";
 }
@@ -49,9 +52,12 @@ int32_t pad_value_extended(Precision precision, unsigned n, uint32_t raw) {
 }
 
 int64_t pdp_reciprocal_multiply(int64_t value, uint32_t recip) {
-  // Round half away from zero of t / 2^16 (C model: +-0.5 then truncate).
+  // Round half away from zero of t / 2^16 (C model: +-0.5 then truncate):
+  // floor((t + 2^15) / 2^16) for t >= 0 and -floor((-t + 2^15) / 2^16) =
+  // floor((t + 2^15 - 1) / 2^16) for t < 0, without a branch (arithmetic
+  // shift = floor).
   const int64_t t = value * int64_t(recip);
-  return t >= 0 ? (t + 32768) >> 16 : -((-t + 32768) >> 16);
+  return (t + 32767 + (t >= 0)) >> 16;
 }
 
 namespace {
@@ -67,9 +73,8 @@ std::string split_text(const PoolingConfig& c) {
   return "D_PARTIAL_WIDTH_IN first/mid/last " + std::to_string(s.first_in) + "/" +
          std::to_string(s.mid_in) + "/" + std::to_string(s.last_in) +
          ", D_PARTIAL_WIDTH_OUT first/mid/last " + std::to_string(s.first_out) + "/" +
-         std::to_string(s.mid_out) + "/" + std::to_string(s.last_out) +
-         ", PDP_RDMA kernel width " + std::to_string(s.read_kernel_width) + " stride " +
-         std::to_string(s.read_stride_width);
+         std::to_string(s.mid_out) + "/" + std::to_string(s.last_out) + ", PDP_RDMA kernel width " +
+         std::to_string(s.read_kernel_width) + " stride " + std::to_string(s.read_stride_width);
 }
 
 // The real input positions of one output window along one axis, in the
@@ -127,6 +132,40 @@ void store(uint8_t* p, int64_t value) {
   if constexpr (!std::is_same_v<T, int8_t>) p[1] = uint8_t(uint64_t(value) >> 8);
 }
 
+// Averaging of one atom: S = sum + pad term in the C model's accumulator
+// width (two's-complement wrap), the width step held in the C model's
+// int32_t, then the height step, wrapped to the element.
+template <typename T>
+void divide_atom(const int32_t* acc, int64_t pad_term, uint32_t recip_width, uint32_t recip_height,
+                 uint32_t lanes, uint8_t* dst) {
+  if constexpr (std::is_same_v<T, int8_t>) {
+    if (recip_width <= 0x10000 && recip_height <= 0x10000) {
+      // INT8 with reciprocals up to 1.0 (every firmware value): |S| <= 2^15,
+      // so |S * R| + 2^15 < 2^31 and the same arithmetic is exact in int32
+      // (and vectorises). Row sums of at most 64 int8 values stay far below
+      // 2^16, so adding the 16-bit pad term cannot overflow either.
+      const int32_t term = int16_t(uint16_t(uint64_t(pad_term)));
+      const int32_t rw = int32_t(recip_width);
+      const int32_t rh = int32_t(recip_height);
+      for (uint32_t i = 0; i < lanes; ++i) {
+        const int32_t sum = int16_t(uint16_t(uint32_t(acc[i] + term)));
+        const int32_t t1 = sum * rw;
+        const int32_t by_width = (t1 + 32767 + (t1 >= 0)) >> 16;
+        const int32_t t2 = by_width * rh;
+        dst[i] = uint8_t((t2 + 32767 + (t2 >= 0)) >> 16);
+      }
+      return;
+    }
+  }
+  using Accumulator = std::conditional_t<std::is_same_v<T, int8_t>, int16_t, int32_t>;
+  for (uint32_t i = 0; i < lanes; ++i) {
+    const Accumulator sum =
+        Accumulator(std::make_unsigned_t<Accumulator>(uint64_t(int64_t(acc[i]) + pad_term)));
+    const int32_t by_width = int32_t(uint32_t(uint64_t(pdp_reciprocal_multiply(sum, recip_width))));
+    store<T>(dst + i * sizeof(T), pdp_reciprocal_multiply(by_width, recip_height));
+  }
+}
+
 template <PdpPoolingMethod M>
 inline void combine(int32_t* acc, const int32_t* v, uint32_t lanes) {
   for (uint32_t i = 0; i < lanes; ++i) {
@@ -147,7 +186,6 @@ inline void combine(int32_t* acc, const int32_t* v, uint32_t lanes) {
 // C model's 16-bit (INT8) accumulator at the end gives the same bits.
 template <typename T, PdpPoolingMethod M>
 void pool_int(const StripeJob& job) {
-  using Accumulator = std::conditional_t<std::is_same_v<T, int8_t>, int16_t, int32_t>;
   const CubeGeometry& gi = job.input.geometry;
   const CubeGeometry& go = job.output.geometry;
   const uint32_t lanes = gi.elements_per_atom();
@@ -155,15 +193,24 @@ void pool_int(const StripeJob& job) {
   const size_t out_h = job.rows.size();
   const PoolingConfig& c = job.config;
 
+  // Row results of the last Kh input lines only (line y in slot y % Kh):
+  // the windows of successive output lines move down monotonically, so a
+  // line's slot is reused only once no later window needs it. Keeps the
+  // working set in cache whatever the cube height.
+  const uint32_t slots = c.kernel_height;
   std::vector<int32_t> line(size_t(job.stripe.in_width) * lanes);
-  std::vector<int32_t> row_results(size_t(gi.height) * out_w * lanes);
+  std::vector<int32_t> row_results(size_t(slots) * out_w * lanes);
   std::vector<int32_t> acc(lanes);
+  const auto row_result = [&](uint32_t y, size_t ow) {
+    return &row_results[((y % slots) * out_w + ow) * lanes];
+  };
 
   // Average: the padding compensation depends only on the window position.
   std::vector<int64_t> pad_term;
   if constexpr (M == PdpPoolingMethod::Average) {
     int32_t pad[8] = {0};
-    for (unsigned n = 1; n <= 7; ++n) pad[n] = pad_value_extended(c.precision, n, c.pad_value[n - 1]);
+    for (unsigned n = 1; n <= 7; ++n)
+      pad[n] = pad_value_extended(c.precision, n, c.pad_value[n - 1]);
     pad_term.resize(out_h * out_w);
     for (size_t oh = 0; oh < out_h; ++oh) {
       const Window& r = job.rows[oh];
@@ -178,42 +225,36 @@ void pool_int(const StripeJob& job) {
   }
 
   for (uint32_t s = 0; s < gi.surfaces(); ++s) {
-    for (uint32_t h = 0; h < gi.height; ++h) {
-      const uint8_t* src = job.input.bytes.data() + gi.atom_offset(s, h, job.stripe.in_start);
-      for (size_t i = 0; i < line.size(); ++i) line[i] = load<T>(src + i * sizeof(T));
-      for (size_t ow = 0; ow < out_w; ++ow) {
-        const Window& col = job.columns[ow];
-        int32_t* dst = &row_results[(size_t(h) * out_w + ow) * lanes];
-        const int32_t* p = &line[size_t(col.first) * lanes];
-        std::copy(p, p + lanes, dst);
-        for (uint32_t x = col.first + 1; x < col.end; ++x) {
-          p += lanes;
-          combine<M>(dst, p, lanes);
-        }
-      }
-    }
+    uint32_t lines_done = 0;  // input lines [0, lines_done) reduced or skipped
     for (size_t oh = 0; oh < out_h; ++oh) {
       const Window& r = job.rows[oh];
-      for (size_t ow = 0; ow < out_w; ++ow) {
-        const int32_t* p = &row_results[(size_t(r.first) * out_w + ow) * lanes];
-        std::copy(p, p + lanes, acc.data());
-        for (uint32_t y = r.first + 1; y < r.end; ++y) {
-          p += out_w * lanes;
-          combine<M>(acc.data(), p, lanes);
+      // Row pass over the input lines this window adds.
+      for (uint32_t y = std::max(lines_done, r.first); y < r.end; ++y) {
+        const uint8_t* src = job.input.bytes.data() + gi.atom_offset(s, y, job.stripe.in_start);
+        for (size_t i = 0; i < line.size(); ++i) line[i] = load<T>(src + i * sizeof(T));
+        for (size_t ow = 0; ow < out_w; ++ow) {
+          const Window& col = job.columns[ow];
+          int32_t* dst = row_result(y, ow);
+          const int32_t* p = &line[size_t(col.first) * lanes];
+          std::copy(p, p + lanes, dst);
+          for (uint32_t x = col.first + 1; x < col.end; ++x) {
+            p += lanes;
+            combine<M>(dst, p, lanes);
+          }
         }
+      }
+      lines_done = std::max(lines_done, r.end);
+      // Column pass over the window's lines.
+      for (size_t ow = 0; ow < out_w; ++ow) {
+        const int32_t* p = row_result(r.first, ow);
+        std::copy(p, p + lanes, acc.data());
+        for (uint32_t y = r.first + 1; y < r.end; ++y)
+          combine<M>(acc.data(), row_result(y, ow), lanes);
         uint8_t* dst = job.output.bytes.data() +
                        go.atom_offset(s, uint32_t(oh), uint32_t(job.stripe.out_start + ow));
         if constexpr (M == PdpPoolingMethod::Average) {
-          const int64_t term = pad_term[oh * out_w + ow];
-          for (uint32_t i = 0; i < lanes; ++i) {
-            // S in the C model's accumulator width (two's-complement wrap).
-            const Accumulator sum = Accumulator(
-                std::make_unsigned_t<Accumulator>(uint64_t(int64_t(acc[i]) + term)));
-            // Width step, held in the C model's int32_t, then height step.
-            const int32_t by_width =
-                int32_t(uint32_t(uint64_t(pdp_reciprocal_multiply(sum, c.recip_width))));
-            store<T>(dst + i * sizeof(T), pdp_reciprocal_multiply(by_width, c.recip_height));
-          }
+          divide_atom<T>(acc.data(), pad_term[oh * out_w + ow], c.recip_width, c.recip_height,
+                         lanes, dst);
         } else {
           for (uint32_t i = 0; i < lanes; ++i) store<T>(dst + i * sizeof(T), acc[i]);
         }
@@ -259,21 +300,24 @@ void pool_fp16_compare(const StripeJob& job, PoolingStats& stats) {
   const size_t out_w = job.columns.size();
   const size_t out_h = job.rows.size();
   const bool is_max = job.config.method == PdpPoolingMethod::Max;
-  const auto pick = [is_max](uint16_t a, uint16_t b) { return is_max ? fp16_max(a, b) : fp16_min(a, b); };
+  const auto pick = [is_max](uint16_t a, uint16_t b) {
+    return is_max ? fp16_max(a, b) : fp16_min(a, b);
+  };
 
   std::vector<uint16_t> line(size_t(job.stripe.in_width) * lanes);
   std::vector<uint16_t> row_results(size_t(gi.height) * out_w * lanes);
   std::vector<uint16_t> acc(lanes);
   for (uint32_t s = 0; s < gi.surfaces(); ++s) {
     for (uint32_t h = 0; h < gi.height; ++h) {
-      load_fp16_line(job, job.input.bytes.data() + gi.atom_offset(s, h, job.stripe.in_start),
-                     line, stats);
+      load_fp16_line(job, job.input.bytes.data() + gi.atom_offset(s, h, job.stripe.in_start), line,
+                     stats);
       for (size_t ow = 0; ow < out_w; ++ow) {
         const Window& col = job.columns[ow];
         uint16_t* dst = &row_results[(size_t(h) * out_w + ow) * lanes];
         for (uint32_t i = 0; i < lanes; ++i) {
           uint16_t v = line[size_t(col.first) * lanes + i];
-          for (uint32_t x = col.first + 1; x < col.end; ++x) v = pick(v, line[size_t(x) * lanes + i]);
+          for (uint32_t x = col.first + 1; x < col.end; ++x)
+            v = pick(v, line[size_t(x) * lanes + i]);
           dst[i] = v;
         }
       }
@@ -314,14 +358,15 @@ void pool_fp16_average(const StripeJob& job, PoolingStats& stats) {
   std::vector<double> row_results(size_t(gi.height) * out_w * lanes);
   for (uint32_t s = 0; s < gi.surfaces(); ++s) {
     for (uint32_t h = 0; h < gi.height; ++h) {
-      load_fp16_line(job, job.input.bytes.data() + gi.atom_offset(s, h, job.stripe.in_start),
-                     line, stats);
+      load_fp16_line(job, job.input.bytes.data() + gi.atom_offset(s, h, job.stripe.in_start), line,
+                     stats);
       for (size_t ow = 0; ow < out_w; ++ow) {
         const Window& col = job.columns[ow];
         double* dst = &row_results[(size_t(h) * out_w + ow) * lanes];
         for (uint32_t i = 0; i < lanes; ++i) {
           double sum = 0.0;
-          for (uint32_t x = col.first; x < col.end; ++x) sum += fp16_to_double(line[size_t(x) * lanes + i]);
+          for (uint32_t x = col.first; x < col.end; ++x)
+            sum += fp16_to_double(line[size_t(x) * lanes + i]);
           dst[i] = sum;
         }
       }
@@ -337,7 +382,8 @@ void pool_fp16_average(const StripeJob& job, PoolingStats& stats) {
                        go.atom_offset(s, uint32_t(oh), uint32_t(job.stripe.out_start + ow));
         for (uint32_t i = 0; i < lanes; ++i) {
           double sum = term;
-          for (uint32_t y = r.first; y < r.end; ++y) sum += row_results[(size_t(y) * out_w + ow) * lanes + i];
+          for (uint32_t y = r.first; y < r.end; ++y)
+            sum += row_results[(size_t(y) * out_w + ow) * lanes + i];
           store_fp16(dst + 2 * i, double_to_fp16(sum * recip));
         }
         count_nan_outputs(dst, lanes, stats);
@@ -349,9 +395,12 @@ void pool_fp16_average(const StripeJob& job, PoolingStats& stats) {
 template <typename T>
 void pool_int_method(const StripeJob& job) {
   switch (job.config.method) {
-    case PdpPoolingMethod::Average: return pool_int<T, PdpPoolingMethod::Average>(job);
-    case PdpPoolingMethod::Max: return pool_int<T, PdpPoolingMethod::Max>(job);
-    case PdpPoolingMethod::Min: return pool_int<T, PdpPoolingMethod::Min>(job);
+    case PdpPoolingMethod::Average:
+      return pool_int<T, PdpPoolingMethod::Average>(job);
+    case PdpPoolingMethod::Max:
+      return pool_int<T, PdpPoolingMethod::Max>(job);
+    case PdpPoolingMethod::Min:
+      return pool_int<T, PdpPoolingMethod::Min>(job);
   }
 }
 
@@ -362,11 +411,10 @@ void check_layer(const PoolingConfig& c) {
                                 " is reserved (0 AVERAGE, 1 MAX, 2 MIN)");
   }
   if (c.kernel_width == 0 || c.kernel_height == 0 || c.stride_width == 0 || c.stride_height == 0) {
-    throw std::invalid_argument("PDP: kernel " + std::to_string(c.kernel_width) + "x" +
-                                std::to_string(c.kernel_height) + " stride " +
-                                std::to_string(c.stride_width) + "x" +
-                                std::to_string(c.stride_height) +
-                                ": kernel and stride sizes start at 1");
+    throw std::invalid_argument(
+        "PDP: kernel " + std::to_string(c.kernel_width) + "x" + std::to_string(c.kernel_height) +
+        " stride " + std::to_string(c.stride_width) + "x" + std::to_string(c.stride_height) +
+        ": kernel and stride sizes start at 1");
   }
   // PAD_VALUE_1X..7X cover at most 7 padded positions per axis: kernels are
   // 1..8 (D_POOLING_KERNEL_CFG KERNEL_WIDTH/KERNEL_HEIGHT 0..7).
@@ -380,7 +428,8 @@ void check_layer(const PoolingConfig& c) {
 
 std::vector<Stripe> plan_stripes(const PoolingConfig& config) {
   const PoolingSplit& sp = config.split;
-  if (sp.stripes == 0) throw std::invalid_argument("PDP: the number of stripes (SPLIT_NUM + 1) is 0");
+  if (sp.stripes == 0)
+    throw std::invalid_argument("PDP: the number of stripes (SPLIT_NUM + 1) is 0");
   if (sp.stripes == 1) {
     return {Stripe{0, config.in_width, config.pad_left, config.pad_right, 0, config.out_width}};
   }
@@ -405,17 +454,16 @@ std::vector<Stripe> plan_stripes(const PoolingConfig& config) {
     const Planned& p = planned[i];
     const std::string which = "PDP split: stripe " + std::to_string(i) + " of " + std::to_string(n);
     if (p.in_width < 1 || p.in_start < 0 || p.in_start + p.in_width > config.in_width) {
-      throw std::invalid_argument(which + " would read input columns " + std::to_string(p.in_start) +
-                                  ".." + std::to_string(p.in_start + p.in_width - 1) +
-                                  ", not a non-empty part of the " + std::to_string(config.in_width) +
-                                  "-column input (" + split_text(config) + ")");
+      throw std::invalid_argument(
+          which + " would read input columns " + std::to_string(p.in_start) + ".." +
+          std::to_string(p.in_start + p.in_width - 1) + ", not a non-empty part of the " +
+          std::to_string(config.in_width) + "-column input (" + split_text(config) + ")");
     }
     if (p.out_width < 1 || p.out_start + p.out_width > config.out_width) {
-      throw std::invalid_argument(which + " would write output columns " +
-                                  std::to_string(p.out_start) + ".." +
-                                  std::to_string(p.out_start + p.out_width - 1) + " of a " +
-                                  std::to_string(config.out_width) + "-column output (" +
-                                  split_text(config) + ")");
+      throw std::invalid_argument(
+          which + " would write output columns " + std::to_string(p.out_start) + ".." +
+          std::to_string(p.out_start + p.out_width - 1) + " of a " +
+          std::to_string(config.out_width) + "-column output (" + split_text(config) + ")");
     }
     stripes.push_back(Stripe{uint32_t(p.in_start), uint32_t(p.in_width), p.pad_left, p.pad_right,
                              uint32_t(p.out_start), uint32_t(p.out_width)});
@@ -436,8 +484,8 @@ void pool_stripe(const PoolingConfig& config, const Stripe& stripe, const Packed
   }
   if (output.geometry != expected_out || output.bytes.size() != expected_out.total_bytes()) {
     throw std::invalid_argument("PDP: output cube " + geometry_text(output.geometry) + " with " +
-                                std::to_string(output.bytes.size()) +
-                                " bytes, the layer writes " + geometry_text(expected_out));
+                                std::to_string(output.bytes.size()) + " bytes, the layer writes " +
+                                geometry_text(expected_out));
   }
   if (stripe.in_width == 0 || uint64_t(stripe.in_start) + stripe.in_width > config.in_width ||
       uint64_t(stripe.out_start) + stripe.out_width > config.out_width) {
@@ -448,19 +496,23 @@ void pool_stripe(const PoolingConfig& config, const Stripe& stripe, const Packed
         " columns) does not fit the " + std::to_string(config.in_width) + "-column input and " +
         std::to_string(config.out_width) + "-column output");
   }
-  StripeJob job{config,
-                stripe,
-                input,
-                output,
-                plan_windows(stripe.out_width, config.kernel_width, config.stride_width,
-                             stripe.pad_left, stripe.in_width, "column", stripe.out_start,
-                             stripe.in_start),
-                plan_windows(config.out_height, config.kernel_height, config.stride_height,
-                             config.pad_top, config.in_height, "line", 0, 0)};
+  StripeJob job{
+      config,
+      stripe,
+      input,
+      output,
+      plan_windows(stripe.out_width, config.kernel_width, config.stride_width, stripe.pad_left,
+                   stripe.in_width, "column", stripe.out_start, stripe.in_start),
+      plan_windows(config.out_height, config.kernel_height, config.stride_height, config.pad_top,
+                   config.in_height, "line", 0, 0)};
   PoolingStats local;
   switch (config.precision) {
-    case Precision::Int8: pool_int_method<int8_t>(job); break;
-    case Precision::Int16: pool_int_method<int16_t>(job); break;
+    case Precision::Int8:
+      pool_int_method<int8_t>(job);
+      break;
+    case Precision::Int16:
+      pool_int_method<int16_t>(job);
+      break;
     case Precision::Fp16:
       if (config.method == PdpPoolingMethod::Average) {
         pool_fp16_average(job, local);
@@ -479,7 +531,8 @@ void pool_stripe(const PoolingConfig& config, const Stripe& stripe, const Packed
 PackedCube pool(const PoolingConfig& config, const PackedCube& input, PoolingStats* stats) {
   check_layer(config);
   PackedCube output(config.output_geometry(input.geometry.atom_bytes));
-  for (const Stripe& stripe : plan_stripes(config)) pool_stripe(config, stripe, input, output, stats);
+  for (const Stripe& stripe : plan_stripes(config))
+    pool_stripe(config, stripe, input, output, stats);
   return output;
 }
 

@@ -84,8 +84,8 @@ struct PoolingSplit {
 struct PoolingConfig {
   PdpPoolingMethod method = PdpPoolingMethod::Max;
   Precision precision = Precision::Int8;  // D_DATA_FORMAT.INPUT_DATA
-  bool on_the_fly = false;                // D_OPERATION_MODE_CFG.FLYING_MODE = ON_FLYING (input from SDP)
-  bool nan_to_zero = false;               // D_NAN_FLUSH_TO_ZERO.NAN_TO_ZERO (FP16, offline only)
+  bool on_the_fly = false;   // D_OPERATION_MODE_CFG.FLYING_MODE = ON_FLYING (input from SDP)
+  bool nan_to_zero = false;  // D_NAN_FLUSH_TO_ZERO.NAN_TO_ZERO (FP16, offline only)
   uint32_t in_width = 1, in_height = 1, in_channels = 1;     // D_DATA_CUBE_IN_* + 1
   uint32_t out_width = 1, out_height = 1, out_channels = 1;  // D_DATA_CUBE_OUT_* + 1
   uint32_t kernel_width = 1, kernel_height = 1;              // D_POOLING_KERNEL_CFG KERNEL_* + 1

@@ -41,10 +41,16 @@ int32_t x_stage(const SdpStageConfig& stage, int32_t x) {
   if (!stage.alu_bypass) {
     const int64_t operand = shifted_alu_operand(stage.alu_operand, stage.alu_shift & 0x3Fu);
     switch (stage.alu_algo) {
-      case SdpAluAlgo::Max: a = std::max<int64_t>(x, operand); break;
-      case SdpAluAlgo::Min: a = std::min<int64_t>(x, operand); break;
+      case SdpAluAlgo::Max:
+        a = std::max<int64_t>(x, operand);
+        break;
+      case SdpAluAlgo::Min:
+        a = std::min<int64_t>(x, operand);
+        break;
       case SdpAluAlgo::Sum:
-      case SdpAluAlgo::Reserved: a = int64_t(x) + operand; break;  // 33 bits, exact
+      case SdpAluAlgo::Reserved:
+        a = int64_t(x) + operand;
+        break;  // 33 bits, exact
     }
   }
   // D_DP_xx_MUL_CFG.xx_MUL_SHIFT_VALUE is [15:8]; the truncation unit
@@ -66,8 +72,8 @@ int32_t convert_output(const SdpConfig& config, int32_t y, bool* saturated_17) {
   if (config.out_precision == Precision::Fp16) {
     throw std::invalid_argument("SDP: the FP16 output converter is not modelled");
   }
-  const int64_t difference = int64_t(y) - config.cvt_offset;     // 33 bits
-  const int64_t product = difference * config.cvt_scale;          // 49 bits
+  const int64_t difference = int64_t(y) - config.cvt_offset;  // 33 bits
+  const int64_t product = difference * config.cvt_scale;      // 49 bits
   const int64_t shifted = sdp_round_shift(product, config.cvt_shift & 0x3Fu);
   const int64_t t = sdp_saturate(shifted, 17);
   if (saturated_17) *saturated_17 = t != shifted;
@@ -122,8 +128,8 @@ PackedCube sdp_process(const SdpConfig& config, const PackedCube& input, SdpStat
   }
   if (input.geometry.precision != config.in_precision) {
     throw std::invalid_argument(std::string("SDP: input cube is ") +
-                                precision_name(input.geometry.precision) +
-                                ", IN_PRECISION is " + precision_name(config.in_precision));
+                                precision_name(input.geometry.precision) + ", IN_PRECISION is " +
+                                precision_name(config.in_precision));
   }
   CubeGeometry out_geometry = input.geometry;
   out_geometry.precision = config.out_precision;

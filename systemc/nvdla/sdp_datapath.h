@@ -48,18 +48,18 @@ enum class SdpAluAlgo : uint8_t { Max = 0, Min = 1, Sum = 2, Reserved = 3 };
 // D_DP_xx_ALU_SRC_VALUE, D_DP_xx_MUL_CFG, D_DP_xx_MUL_SRC_VALUE. Defaults
 // are the master reset values (stage bypassed).
 struct SdpStageConfig {
-  bool bypass = true;                        // xx_BYPASS
-  bool alu_bypass = true;                    // xx_ALU_BYPASS
-  SdpAluAlgo alu_algo = SdpAluAlgo::Max;     // xx_ALU_ALGO
-  bool alu_operand_from_memory = false;      // xx_ALU_SRC = MEM (not modelled)
-  uint8_t alu_shift = 0;                     // xx_ALU_SHIFT_VALUE (6-bit field)
-  int16_t alu_operand = 0;                   // xx_ALU_OPERAND
-  bool mul_bypass = true;                    // xx_MUL_BYPASS
-  bool mul_prelu = false;                    // xx_MUL_PRELU
-  bool mul_operand_from_memory = false;      // xx_MUL_SRC = MEM (not modelled)
-  uint8_t mul_shift = 0;                     // xx_MUL_SHIFT_VALUE (8-bit field, bits [5:0] used)
-  int16_t mul_operand = 0;                   // xx_MUL_OPERAND
-  bool relu_bypass = true;                   // xx_RELU_BYPASS
+  bool bypass = true;                     // xx_BYPASS
+  bool alu_bypass = true;                 // xx_ALU_BYPASS
+  SdpAluAlgo alu_algo = SdpAluAlgo::Max;  // xx_ALU_ALGO
+  bool alu_operand_from_memory = false;   // xx_ALU_SRC = MEM (not modelled)
+  uint8_t alu_shift = 0;                  // xx_ALU_SHIFT_VALUE (6-bit field)
+  int16_t alu_operand = 0;                // xx_ALU_OPERAND
+  bool mul_bypass = true;                 // xx_MUL_BYPASS
+  bool mul_prelu = false;                 // xx_MUL_PRELU
+  bool mul_operand_from_memory = false;   // xx_MUL_SRC = MEM (not modelled)
+  uint8_t mul_shift = 0;                  // xx_MUL_SHIFT_VALUE (8-bit field, bits [5:0] used)
+  int16_t mul_operand = 0;                // xx_MUL_OPERAND
+  bool relu_bypass = true;                // xx_RELU_BYPASS
 };
 
 struct SdpConfig {

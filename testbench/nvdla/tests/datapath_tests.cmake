@@ -1,0 +1,11 @@
+# The NVDLA datapaths as plain C++: PDP pooling (hand computations, the
+# split-width worked example, an independent window-by-window reference on
+# random layers), the SDP stages (the nv_large on-the-fly worked example) and
+# the PDP / PDP_RDMA limitation checker (every conformance trace passes, each
+# rule fires alone). No SystemC.
+acosim_add_gtest(NAME nvdla_datapath_tests LABELS unit
+  SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/test_pdp_pooling.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/test_sdp_datapath.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/test_pdp_limits.cpp
+  LIBS acosim_nvdla_datapath)

@@ -1,0 +1,347 @@
+// The SDP X1/X2 stages and output converter against hand computations, and
+// the nv_large pdp_3x3x33_2x2_ave_int8_0 worked example (SDP BS stage
+// feeding a 2x2 average PDP on the fly) lane by lane.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "systemc/nvdla/pdp_pooling.h"
+#include "systemc/nvdla/sdp_datapath.h"
+
+namespace acosim::nvdla {
+namespace {
+
+TEST(SdpRounding, RightShiftRoundsHalfAwayFromZero) {
+  EXPECT_EQ(sdp_round_shift(3, 1), 2);    // 1.5
+  EXPECT_EQ(sdp_round_shift(-3, 1), -2);  // -1.5
+  EXPECT_EQ(sdp_round_shift(5, 2), 1);    // 1.25
+  EXPECT_EQ(sdp_round_shift(-5, 2), -1);  // -1.25
+  EXPECT_EQ(sdp_round_shift(6, 2), 2);    // 1.5
+  EXPECT_EQ(sdp_round_shift(-6, 2), -2);  // -1.5
+  EXPECT_EQ(sdp_round_shift(2, 2), 1);    // 0.5
+  EXPECT_EQ(sdp_round_shift(-2, 2), -1);  // -0.5
+  EXPECT_EQ(sdp_round_shift(-7, 2), -2);  // -1.75
+  EXPECT_EQ(sdp_round_shift(258, 1), 129);
+  EXPECT_EQ(sdp_round_shift(-184, 1), -92);
+  EXPECT_EQ(sdp_round_shift(-12345, 0), -12345);
+}
+
+TEST(SdpRounding, ShiftsOfFortyNineAndMoreGiveZero) {
+  const int64_t big = int64_t(1) << 47;
+  EXPECT_EQ(sdp_round_shift(big, 48), 1);  // 0.5 -> 1
+  EXPECT_EQ(sdp_round_shift(-big, 48), -1);
+  EXPECT_EQ(sdp_round_shift(big, 49), 0);
+  EXPECT_EQ(sdp_round_shift(-big, 63), 0);
+}
+
+TEST(SdpRounding, Saturation) {
+  EXPECT_EQ(sdp_saturate(70000, 17), 65535);
+  EXPECT_EQ(sdp_saturate(-70000, 17), -65536);
+  EXPECT_EQ(sdp_saturate(127, 8), 127);
+  EXPECT_EQ(sdp_saturate(128, 8), 127);
+  EXPECT_EQ(sdp_saturate(-129, 8), -128);
+  EXPECT_EQ(sdp_saturate(int64_t(1) << 40, 32), 2147483647);
+  EXPECT_EQ(sdp_saturate(-(int64_t(1) << 40), 32), -2147483647 - 1);
+}
+
+SdpStageConfig active_stage() {
+  SdpStageConfig s;
+  s.bypass = false;
+  s.alu_bypass = true;
+  s.mul_bypass = true;
+  s.relu_bypass = true;
+  return s;
+}
+
+TEST(SdpXStage, BypassedStageDoesNothingAtAll) {
+  SdpStageConfig s;  // master reset: bypassed
+  s.alu_bypass = false;
+  s.alu_algo = SdpAluAlgo::Sum;
+  s.alu_operand = 100;
+  s.mul_shift = 5;
+  s.relu_bypass = false;
+  EXPECT_EQ(x_stage(s, -77), -77);
+}
+
+TEST(SdpXStage, AluOperandShiftSaturatesToThirtyTwoBits) {
+  SdpStageConfig s = active_stage();
+  s.alu_bypass = false;
+  s.alu_algo = SdpAluAlgo::Sum;
+  s.alu_operand = 2;
+  s.alu_shift = 1;  // operand 2 << 1 = 4
+  EXPECT_EQ(x_stage(s, 125), 129);
+  // 0x7FFF << 17 = 4294836224 saturates to 2147483647; x + that = 2147483652
+  // (33 bits), then the bypassed multiplier's truncation (shift 0) saturates
+  // it to 32 bits again.
+  s.alu_operand = 0x7FFF;
+  s.alu_shift = 17;
+  EXPECT_EQ(x_stage(s, 5), 2147483647);
+  s.alu_operand = -1;
+  s.alu_shift = 40;  // -2^40 -> -2^31
+  EXPECT_EQ(x_stage(s, -5), -2147483647 - 1);
+  s.alu_shift = 0x40 | 3;  // only the 6-bit field counts: -1 << 3 = -8
+  EXPECT_EQ(x_stage(s, 100), 92);
+}
+
+TEST(SdpXStage, AluMaxMinAndReservedAlgorithm) {
+  SdpStageConfig s = active_stage();
+  s.alu_bypass = false;
+  s.alu_operand = 10;
+  s.alu_algo = SdpAluAlgo::Max;
+  EXPECT_EQ(x_stage(s, 3), 10);
+  EXPECT_EQ(x_stage(s, 30), 30);
+  s.alu_algo = SdpAluAlgo::Min;
+  EXPECT_EQ(x_stage(s, 3), 3);
+  EXPECT_EQ(x_stage(s, 30), 10);
+  s.alu_algo = SdpAluAlgo::Reserved;  // the RTL adds
+  EXPECT_EQ(x_stage(s, 3), 13);
+}
+
+TEST(SdpXStage, MultiplierTruncationRoundsAndSaturates) {
+  SdpStageConfig s = active_stage();
+  s.mul_bypass = false;
+  s.mul_operand = 3;
+  s.mul_shift = 1;
+  EXPECT_EQ(x_stage(s, 7), 11);    // 21 / 2 = 10.5 -> 11
+  EXPECT_EQ(x_stage(s, -7), -11);  // -10.5 -> -11
+  s.mul_shift = 0x80 | 0x01;       // register bits [15:8]; the datapath takes [5:0]
+  EXPECT_EQ(x_stage(s, 7), 11);
+  s.mul_operand = 0x7FFF;
+  s.mul_shift = 0;
+  EXPECT_EQ(x_stage(s, 1 << 20), 2147483647);  // 2^20 * 32767 > 2^31
+}
+
+TEST(SdpXStage, BypassedMultiplierStillTruncates) {
+  SdpStageConfig s = active_stage();
+  s.mul_shift = 1;
+  EXPECT_EQ(x_stage(s, 5), 3);  // 2.5 -> 3
+  EXPECT_EQ(x_stage(s, -5), -3);
+}
+
+TEST(SdpXStage, PreluKeepsPositiveValuesUntouched) {
+  SdpStageConfig s = active_stage();
+  s.mul_bypass = false;
+  s.mul_prelu = true;
+  s.mul_operand = 3;
+  s.mul_shift = 2;
+  EXPECT_EQ(x_stage(s, 100), 100);   // no multiply, no truncation
+  EXPECT_EQ(x_stage(s, -100), -75);  // -300 / 4
+  // A 33-bit ALU sum on the positive side is reduced to its low 32 bits:
+  // 2147483647 + 1 = 2^31 -> -2^31.
+  s.alu_bypass = false;
+  s.alu_algo = SdpAluAlgo::Sum;
+  s.alu_operand = 1;
+  EXPECT_EQ(x_stage(s, 2147483647), -2147483647 - 1);
+}
+
+TEST(SdpXStage, Relu) {
+  SdpStageConfig s = active_stage();
+  s.relu_bypass = false;
+  EXPECT_EQ(x_stage(s, -5), 0);
+  EXPECT_EQ(x_stage(s, 5), 5);
+}
+
+TEST(SdpConverter, OffsetScaleShiftThenSaturate) {
+  SdpConfig c;
+  c.cvt_offset = 10;
+  c.cvt_scale = 3;
+  c.cvt_shift = 2;
+  bool saturated = true;
+  EXPECT_EQ(convert_output(c, 100, &saturated), 68);  // 90 * 3 / 4 = 67.5 -> 68
+  EXPECT_FALSE(saturated);
+  EXPECT_EQ(convert_output(c, -100, &saturated), -83);  // -110 * 3 / 4 = -82.5 -> -83
+  // 17-bit saturation (counted) then the int8 clamp (not counted).
+  c = SdpConfig{};
+  c.cvt_scale = 1000;
+  EXPECT_EQ(convert_output(c, 1000, &saturated), 127);  // 10^6 -> 65535 -> 127
+  EXPECT_TRUE(saturated);
+  c.cvt_scale = 1;
+  EXPECT_EQ(convert_output(c, 131, &saturated), 127);
+  EXPECT_FALSE(saturated);
+  c.out_precision = Precision::Int16;
+  c.proc_precision = Precision::Int16;
+  EXPECT_EQ(convert_output(c, 40000, &saturated), 32767);
+  EXPECT_FALSE(saturated);
+  EXPECT_EQ(convert_output(c, -70000, &saturated), -32768);  // -65536 after sat_17
+  EXPECT_TRUE(saturated);
+  c.cvt_shift = 49;
+  EXPECT_EQ(convert_output(c, 30000), 0);
+  // A negative scale and offset: (5 - (-3)) * -2 = -16.
+  c.cvt_shift = 0;
+  c.cvt_offset = -3;
+  c.cvt_scale = -2;
+  EXPECT_EQ(convert_output(c, 5), -16);
+  c.out_precision = Precision::Fp16;
+  EXPECT_THROW(convert_output(c, 5), std::invalid_argument);
+}
+
+TEST(SdpUnsupported, EveryFeatureOutsideTheModelIsNamed) {
+  SdpConfig c;
+  EXPECT_FALSE(sdp_unsupported(c).has_value());
+
+  SdpConfig f = c;
+  f.in_precision = f.proc_precision = f.out_precision = Precision::Fp16;
+  ASSERT_TRUE(sdp_unsupported(f).has_value());
+  EXPECT_NE(sdp_unsupported(f)->find("FP16"), std::string::npos);
+
+  f = c;
+  f.proc_precision = f.out_precision = Precision::Int16;
+  EXPECT_NE(sdp_unsupported(f).value_or("").find("IN_PRECISION int8 to PROC_PRECISION int16"),
+            std::string::npos);
+
+  f = c;
+  f.out_precision = Precision::Int16;
+  EXPECT_NE(sdp_unsupported(f).value_or("").find("to OUT_PRECISION int16"), std::string::npos);
+
+  f = c;
+  f.bs = active_stage();
+  f.bs.alu_bypass = false;
+  f.bs.alu_operand_from_memory = true;
+  EXPECT_NE(sdp_unsupported(f).value_or("").find("BS ALU operand from memory"), std::string::npos);
+  f.bs.alu_bypass = true;  // an operand nobody reads is not a problem
+  EXPECT_FALSE(sdp_unsupported(f).has_value());
+
+  f = c;
+  f.bn = active_stage();
+  f.bn.mul_bypass = false;
+  f.bn.mul_operand_from_memory = true;
+  EXPECT_NE(sdp_unsupported(f).value_or("").find("BN MUL operand from memory"), std::string::npos);
+  f.bn_present = false;  // an absent stage acts bypassed
+  EXPECT_FALSE(sdp_unsupported(f).has_value());
+
+  f = c;
+  f.ew_bypass = false;
+  EXPECT_FALSE(sdp_unsupported(f).has_value());  // nv_small: no EW stage, acts bypassed
+  f.ew_present = true;
+  EXPECT_NE(sdp_unsupported(f).value_or("").find("EW"), std::string::npos);
+
+  const PackedCube in(CubeGeometry{1, 1, 1, Precision::Int8, 8});
+  SdpStats stats;
+  try {
+    sdp_process(f, in, stats);
+    FAIL() << "expected std::invalid_argument";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("SDP: the EW (Y) stage", 0), 0u) << e.what();
+    EXPECT_NE(std::string(e.what()).find("is not modelled"), std::string::npos) << e.what();
+  }
+}
+
+TEST(SdpProcess, InputOfAnotherPrecisionIsRefused) {
+  SdpConfig c;
+  const PackedCube in(CubeGeometry{1, 1, 1, Precision::Int16, 32});
+  SdpStats stats;
+  EXPECT_THROW(sdp_process(c, in, stats), std::invalid_argument);
+}
+
+TEST(SdpProcess, Int16ElementsAndSaturationCounter) {
+  // INT16 in/proc/out, BS: x * 4 (MUL operand 4, shift 0); 10000 * 4 = 40000
+  // fits 17 bits and clamps to 32767 (not counted); 20000 * 4 = 80000
+  // saturates at 17 bits (counted) and then clamps.
+  SdpConfig c;
+  c.in_precision = c.proc_precision = c.out_precision = Precision::Int16;
+  c.bs = active_stage();
+  c.bs.mul_bypass = false;
+  c.bs.mul_operand = 4;
+  PackedCube in(CubeGeometry{2, 1, 1, Precision::Int16, 32});
+  in.set(0, 0, 0, 10000);
+  in.set(1, 0, 0, 20000);
+  in.set_lane(0, 0, 0, 15, -3);  // a lane beyond C is transformed too
+  SdpStats stats;
+  const PackedCube out = sdp_process(c, in, stats);
+  EXPECT_EQ(out.at(0, 0, 0), 32767);
+  EXPECT_EQ(out.at(1, 0, 0), 32767);
+  EXPECT_EQ(out.lane(0, 0, 0, 15), -12);
+  EXPECT_EQ(stats.out_saturation, 1u);
+}
+
+// nv_large pdp_3x3x33_2x2_ave_int8_0. SDP: D_DP_BS_CFG 0x08 (BS on, ALU SUM,
+// MUL on, ReLU on), D_DP_BS_ALU_CFG 0x100 (REG, shift 1), ALU operand 2,
+// D_DP_BS_MUL_CFG 0x100 (REG, shift 1), MUL operand 2, D_DP_BN_CFG 0x73
+// (bypass), D_DP_EW_CFG 0x0B (bypass), converter 0/1/0. Per element:
+// max(0, rnd((x + (2 << 1)) * 2, 1)) then sat_8 = clamp(x + 4, 0, 127).
+SdpConfig worked_example_sdp() {
+  SdpConfig c;
+  c.bs.bypass = false;
+  c.bs.alu_bypass = false;
+  c.bs.alu_algo = SdpAluAlgo::Sum;
+  c.bs.alu_shift = 1;
+  c.bs.alu_operand = 2;
+  c.bs.mul_bypass = false;
+  c.bs.mul_prelu = false;
+  c.bs.mul_shift = 1;
+  c.bs.mul_operand = 2;
+  c.bs.relu_bypass = false;
+  c.ew_present = true;  // nv_large has EW; bypassed here
+  c.ew_bypass = true;
+  return c;
+}
+
+TEST(WorkedExample, SdpStageLaneByLane) {
+  const SdpConfig c = worked_example_sdp();
+  // Lane 2: 32 / 96 -> ALU 36 / 100 -> MUL 72 / 200 -> rnd(., 1) 36 / 100 -> ReLU.
+  EXPECT_EQ(x_stage(c.bs, 32), 36);
+  EXPECT_EQ(x_stage(c.bs, 96), 100);
+  // Lane 24: -96 / 125 -> -92 / 129 -> -184 / 258 -> -92 / 129 -> ReLU 0 / 129.
+  EXPECT_EQ(x_stage(c.bs, -96), 0);
+  EXPECT_EQ(x_stage(c.bs, 125), 129);
+  bool saturated = true;
+  EXPECT_EQ(convert_output(c, 129, &saturated), 127);  // sat_8, no 17-bit saturation
+  EXPECT_FALSE(saturated);
+  // Surface 1 lane 1 (no channel: C = 33): 103 / 84 -> 107 / 88.
+  EXPECT_EQ(x_stage(c.bs, 103), 107);
+  EXPECT_EQ(x_stage(c.bs, 84), 88);
+  // PDP: S = y(0,0) + y(0,1) + 2 x PAD_VALUE_1X (154); rnd16(S * 0x8000) twice.
+  EXPECT_EQ(pdp_reciprocal_multiply(290, 0x8000), 145);
+  EXPECT_EQ(pdp_reciprocal_multiply(145, 0x8000), 73);   // 72.5
+  EXPECT_EQ(pdp_reciprocal_multiply(281, 0x8000), 141);  // 140.5
+  EXPECT_EQ(pdp_reciprocal_multiply(141, 0x8000), 71);   // 70.5
+  EXPECT_EQ(pdp_reciprocal_multiply(349, 0x8000), 175);  // 174.5
+  EXPECT_EQ(pdp_reciprocal_multiply(175, 0x8000), 88);   // 87.5
+}
+
+TEST(WorkedExample, SdpFeedsAverageOnTheFly) {
+  // Input cube 3x3x33 on nv_large (32-byte atoms, 2 surfaces); the bytes of
+  // the example at (h 0, w 0) / (h 0, w 1); every other byte 0.
+  PackedCube in(CubeGeometry{3, 3, 33, Precision::Int8, 32});
+  in.set_lane(0, 0, 0, 2, 0x20);
+  in.set_lane(0, 0, 1, 2, 0x60);
+  in.set_lane(0, 0, 0, 24, int8_t(0xA0));
+  in.set_lane(0, 0, 1, 24, 0x7D);
+  in.set_lane(1, 0, 0, 1, 0x67);
+  in.set_lane(1, 0, 1, 1, 0x54);
+  SdpStats stats;
+  const PackedCube y = sdp_process(worked_example_sdp(), in, stats);
+  EXPECT_EQ(y.lane(0, 0, 0, 2), 36);
+  EXPECT_EQ(y.lane(0, 0, 1, 2), 100);
+  EXPECT_EQ(y.lane(0, 0, 0, 24), 0);
+  EXPECT_EQ(y.lane(0, 0, 1, 24), 127);
+  EXPECT_EQ(y.lane(1, 0, 0, 1), 107);
+  EXPECT_EQ(y.lane(1, 0, 1, 1), 88);
+  EXPECT_EQ(y.lane(1, 2, 2, 31), 4);  // a zero byte becomes 0 + 4
+  EXPECT_EQ(stats.out_saturation, 0u);
+
+  // PDP: ON_FLYING average, 3x3x33 -> 2x2, kernel 2x2, stride 2x2, padding
+  // left 0 / top 1 / right 1 / bottom 0, PAD_VALUE_nX = 77 n, reciprocals 0x8000.
+  PoolingConfig p;
+  p.method = PdpPoolingMethod::Average;
+  p.on_the_fly = true;
+  p.in_width = p.in_height = 3;
+  p.in_channels = p.out_channels = 33;
+  p.out_width = p.out_height = 2;
+  p.kernel_width = p.kernel_height = 2;
+  p.stride_width = p.stride_height = 2;
+  p.pad_top = 1;
+  p.pad_right = 1;
+  for (unsigned n = 1; n <= 7; ++n) p.pad_value[n - 1] = 77 * n;
+  p.recip_width = p.recip_height = 0x8000;
+  const PackedCube out = pool(p, y);
+  // Output (0, 0) covers padded row -1 and row 0, columns 0 and 1.
+  EXPECT_EQ(out.lane(0, 0, 0, 2), 73);   // S = 36 + 100 + 154 = 290
+  EXPECT_EQ(out.lane(0, 0, 0, 24), 71);  // S = 0 + 127 + 154 = 281
+  EXPECT_EQ(out.lane(1, 0, 0, 1), 88);   // S = 107 + 88 + 154 = 349
+}
+
+}  // namespace
+}  // namespace acosim::nvdla
