@@ -33,10 +33,15 @@ sc_core::sc_time DmaPort::write(uint64_t address, const uint8_t* data, uint64_t 
   return transfer(tlm::TLM_WRITE_COMMAND, address, const_cast<uint8_t*>(data), bytes);
 }
 
+void DmaPort::invalidate_overlaps(uint64_t start, uint64_t end) {
+  for (auto it = m_dmi.begin(); it != m_dmi.end();) {
+    it = it->second.start <= end && start <= it->second.end ? m_dmi.erase(it) : std::next(it);
+  }
+  m_last = nullptr;
+}
+
 void DmaPort::invalidate(uint64_t start, uint64_t end) {
-  m_dmi.erase(std::remove_if(m_dmi.begin(), m_dmi.end(),
-                             [&](const DmiRegion& r) { return r.start <= end && start <= r.end; }),
-              m_dmi.end());
+  invalidate_overlaps(start, end);
   m_no_dmi.clear();
 }
 
@@ -79,10 +84,16 @@ sc_core::sc_time DmaPort::transfer(tlm::tlm_command command, uint64_t address, u
 }
 
 const DmaPort::DmiRegion* DmaPort::find_dmi(tlm::tlm_command command, uint64_t address) {
-  for (const DmiRegion& r : m_dmi) {
-    if (address >= r.start && address <= r.end) {
-      const bool allowed = command == tlm::TLM_READ_COMMAND ? r.read : r.write;
-      return allowed ? &r : nullptr;
+  auto allowed = [command](const DmiRegion& r) { return command == tlm::TLM_READ_COMMAND ? r.read : r.write; };
+  if (m_last != nullptr && address >= m_last->start && address <= m_last->end) {
+    return allowed(*m_last) ? m_last : nullptr;
+  }
+  auto it = m_dmi.upper_bound(address);
+  if (it != m_dmi.begin()) {
+    const DmiRegion& r = std::prev(it)->second;
+    if (address <= r.end) {
+      m_last = &r;
+      return allowed(r) ? &r : nullptr;
     }
   }
   for (const auto& [start, end] : m_no_dmi) {
@@ -96,11 +107,14 @@ const DmaPort::DmiRegion* DmaPort::find_dmi(tlm::tlm_command command, uint64_t a
     m_no_dmi.emplace_back(dmi.get_start_address(), dmi.get_end_address());
     return nullptr;
   }
-  m_dmi.push_back(DmiRegion{dmi.get_start_address(), dmi.get_end_address(), dmi.get_dmi_ptr(),
-                            dmi.is_read_allowed(), dmi.is_write_allowed(), dmi.get_read_latency(),
-                            dmi.get_write_latency()});
-  const DmiRegion& r = m_dmi.back();
-  return (command == tlm::TLM_READ_COMMAND ? r.read : r.write) ? &r : nullptr;
+  const DmiRegion region{dmi.get_start_address(), dmi.get_end_address(), dmi.get_dmi_ptr(),
+                         dmi.is_read_allowed(), dmi.is_write_allowed(), dmi.get_read_latency(),
+                         dmi.get_write_latency()};
+  // A new grant replaces any region it overlaps (std::map keeps one per start).
+  invalidate_overlaps(region.start, region.end);
+  const DmiRegion& r = m_dmi[region.start] = region;
+  m_last = &r;
+  return allowed(r) ? &r : nullptr;
 }
 
 sc_core::sc_time DmaPort::transport(tlm::tlm_command command, uint64_t address, uint8_t* data,

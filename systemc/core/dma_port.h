@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -45,11 +46,15 @@ class DmaPort {
 
   sc_core::sc_time transfer(tlm::tlm_command command, uint64_t address, uint8_t* data, uint64_t bytes);
   const DmiRegion* find_dmi(tlm::tlm_command command, uint64_t address);
+  void invalidate_overlaps(uint64_t start, uint64_t end);
   sc_core::sc_time transport(tlm::tlm_command command, uint64_t address, uint8_t* data, unsigned bytes);
 
   std::string m_name;
   tlm::tlm_initiator_socket<>& m_socket;
-  std::vector<DmiRegion> m_dmi;
+  // Granted regions by start address; a DMA walks memory in order, so the
+  // region of the previous request is tried first.
+  std::map<uint64_t, DmiRegion> m_dmi;
+  const DmiRegion* m_last = nullptr;
   // Address ranges the target denied DMI for; they are served by b_transport.
   std::vector<std::pair<uint64_t, uint64_t>> m_no_dmi;
   uint64_t m_bytes_read = 0;

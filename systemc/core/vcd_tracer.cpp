@@ -26,8 +26,6 @@ VcdTracer::VcdTracer(sc_core::sc_module_name name, const std::string& path) : sc
   if (m_file == nullptr) {
     throw std::runtime_error("cannot create VCD file '" + path + "': " + std::strerror(errno));
   }
-  SC_METHOD(sample);
-  dont_initialize();
 }
 
 VcdTracer::~VcdTracer() { close(); }
@@ -52,10 +50,16 @@ void VcdTracer::add_probe(const std::string& scope, const std::string& name, uns
   m_probes.push_back(Probe{scope, name, identifier(m_probes.size()), width, std::move(value), &changed, 0});
 }
 
-void VcdTracer::end_of_elaboration() {
+// The sampling process is created once every probe is known, so that it
+// starts with its full sensitivity (a method with none would be dropped).
+void VcdTracer::before_end_of_elaboration() {
+  if (m_probes.empty()) return;
+  SC_METHOD(sample);
   for (const Probe& p : m_probes) sensitive << *p.changed;
-  write_header();
+  dont_initialize();
 }
+
+void VcdTracer::end_of_elaboration() { write_header(); }
 
 void VcdTracer::write_header() {
   std::fprintf(m_file, "$timescale 1ps $end\n");

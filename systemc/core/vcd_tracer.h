@@ -50,6 +50,7 @@ class VcdTracer : public sc_core::sc_module {
 
   void add_probe(const std::string& scope, const std::string& name, unsigned width,
                  std::function<uint64_t()> value, const sc_core::sc_event& changed);
+  void before_end_of_elaboration() override;
   void end_of_elaboration() override;
   void sample();
   void write_header();

@@ -34,6 +34,13 @@ std::string make_temporary_folder() {
   return pattern;
 }
 
+// A temporary folder the run wrote nothing into is removed again; one with
+// dumps stays, and the player's log names the files in it.
+void remove_if_empty(const std::string& folder, bool temporary) {
+  std::error_code ec;
+  if (temporary && fs::is_empty(folder, ec) && !ec) fs::remove(folder, ec);
+}
+
 bool same_folder(const fs::path& a, const fs::path& b) {
   std::error_code ec;
   return fs::exists(a, ec) && fs::exists(b, ec) && fs::equivalent(a, b, ec);
@@ -98,11 +105,25 @@ int trace(const std::vector<std::string>& args) {
 
   std::cout << "config       " << config_name << "\n";
   trace::PlayResult result;
-  const RunStatistics stats =
-      run_firmware(system, [&](NvdlaSystem& nvdla) { result = trace::play_trace(trace_file, nvdla.hal(), player); });
+  std::string location;
+  player.location = &location;
+  RunStatistics stats;
+  try {
+    stats = run_firmware(system, [&](NvdlaSystem& nvdla) { result = trace::play_trace(trace_file, nvdla.hal(), player); });
+  } catch (const std::runtime_error& e) {
+    remove_if_empty(out_dir, !vm.count("out"));
+    // Errors of the models and the HAL are placed at the trace command
+    // that was playing; the player's own errors carry it already.
+    const std::string message = e.what();
+    if (location.empty() || message.rfind(location, 0) == 0) throw;
+    throw std::runtime_error(location + ": " + message);
+  }
+  remove_if_empty(out_dir, !vm.count("out"));
   std::cout << "simulated    " << std::fixed << std::setprecision(3) << stats.simulated_ns / 1000.0 << " us\n"
             << "wall time    " << std::setprecision(3) << stats.wall_seconds << " s\n";
   if (!system.vcd_path.empty()) std::cout << "waves        " << system.vcd_path << "\n";
+  std::error_code ec;
+  if (fs::exists(out_dir, ec) && !fs::is_empty(out_dir, ec)) std::cout << "dumps        " << out_dir << "\n";
   std::cout << result.passed << " passed, " << result.failed << " failed\n";
   return result.failed == 0 && result.passed > 0 ? 0 : 1;
 }

@@ -154,6 +154,7 @@ class CfgPlayer {
   PlayResult run() {
     report_.line("trace " + trace_.path);
     for (size_t i = 0; i < trace_.commands.size(); ++i) {
+      if (options_.location != nullptr) *options_.location = trace_.commands[i].where.str();
       if (!execute(trace_.commands[i])) {
         report_.line("stopped at " + trace_.commands[i].where.str() + ": the remaining " +
                      std::to_string(trace_.commands.size() - i - 1) + " commands were not run");
@@ -310,6 +311,7 @@ class TxnPlayer {
     }
     report_.line("trace " + trace_.path);
     for (size_t i = 0; i < trace_.commands.size(); ++i) {
+      if (options_.location != nullptr) *options_.location = trace_.commands[i].where.str();
       if (!execute(trace_.commands[i])) {
         report_.line("stopped at " + trace_.commands[i].where.str() + ": the remaining " +
                      std::to_string(trace_.commands.size() - i - 1) +

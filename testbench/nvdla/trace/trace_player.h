@@ -37,6 +37,10 @@ struct PlayerOptions {
   // End the log with the "N passed, N failed" line (a caller that prints
   // more after the run prints the summary itself, last).
   bool print_summary = true;
+  // When set, holds "FILE:LINE" of the command being played, so that an
+  // error raised below the player (a model, the HAL) can be placed in the
+  // trace.
+  std::string* location = nullptr;
 };
 
 struct PlayResult {

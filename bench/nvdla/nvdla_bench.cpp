@@ -1,0 +1,770 @@
+// acosim-nvdla-bench: how fast the NVDLA co-simulation moves data.
+//
+// Figures, all untraced:
+//   - BDMA copies on nv_full: groups of slots of large packed lines (into
+//     memory the setup wrote, and into never-written memory, whose pages the
+//     sparse memory model allocates during the copy), and of small lines
+//     with gaps (every line is a request of its own), in bytes per wall
+//     second from the first slot's programming to the last group's done
+//     interrupt;
+//   - offline PDP pooling layers (PDP_RDMA -> PDP -> memory): int8 average
+//     3x3 stride 1 with padding in split-width mode and int8 max 2x2
+//     stride 2 on nv_large, int16 max 2x2 stride 2 on nv_full, in input
+//     bytes per wall second from the first register write to the done
+//     interrupt;
+//   - each against a plain memcpy of the same bytes in the same process;
+//   - the wall time of NVDLA's conformance traces played one after the
+//     other by `acosim nvdla trace`.
+// The firmware of each case programs the units through the HAL with the
+// generated register headers only, and checks the result against an
+// independent computation afterwards (outside the timed part), so a fast
+// wrong answer cannot pass for a figure.
+// SystemC elaborates once per process, so every SystemC case runs in a child
+// process of this program (`acosim-nvdla-bench --case ...`), which prints its
+// figures as key=value lines for the parent to collect.
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "sw/hal/hal.h"
+#include "sw/nvdla/regs/bdma.h"
+#include "sw/nvdla/regs/config.h"
+#include "sw/nvdla/regs/glb.h"
+#include "sw/nvdla/regs/pdp.h"
+#include "sw/nvdla/regs/pdp_rdma.h"
+#include "testbench/nvdla/system.h"
+
+extern char** environ;
+
+namespace acosim::nvdla::bench {
+namespace {
+
+namespace fs = std::filesystem;
+namespace rb = regs::bdma;
+namespace rg = regs::glb;
+namespace rp = regs::pdp;
+namespace rr = regs::pdp_rdma;
+
+using Figures = std::map<std::string, double>;
+using Clock = std::chrono::steady_clock;
+
+// Simulated time the firmware waits for one done interrupt before it gives up.
+constexpr uint64_t kInterruptTimeoutNs = 10'000'000'000ull;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Deterministic test data: splitmix64 of the word index, so the source can
+// be regenerated for the check without keeping a copy.
+uint64_t pattern_word(uint64_t index) {
+  uint64_t z = index * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+uint8_t pattern_byte(uint64_t address) { return static_cast<uint8_t>(pattern_word(address / 8) >> (8 * (address % 8))); }
+
+// Best of `runs` plain memcpys of `bytes` (both buffers touched first, so
+// page faults are not what is measured).
+double memcpy_seconds(size_t bytes, int runs = 3) {
+  std::vector<uint8_t> from(bytes), to(bytes, 0);
+  for (size_t i = 0; i < bytes; ++i) from[i] = static_cast<uint8_t>(i * 131u + 7u);
+  double best = 1e300;
+  for (int r = 0; r < runs; ++r) {
+    const Clock::time_point start = Clock::now();
+    std::memcpy(to.data(), from.data(), bytes);
+    best = std::min(best, seconds_since(start));
+    // Read the copy back so the compiler cannot drop it.
+    if (to[bytes / 2] != from[bytes / 2]) throw std::logic_error("memcpy copied wrongly");
+  }
+  return best;
+}
+
+// One unit's register window on the CSB.
+class Registers {
+ public:
+  Registers(hal::Hal& hal, const HardwareConfig& hw, Unit unit) : m_hal(hal), m_base(hw.unit_base(unit)) {}
+  void write(uint32_t offset, uint32_t value) { m_hal.write_register(m_base + offset, value); }
+  uint32_t read(uint32_t offset) { return m_hal.read_register(m_base + offset); }
+
+ private:
+  hal::Hal& m_hal;
+  uint32_t m_base;
+};
+
+// Waits for the interrupt line, then acknowledges (write 1 to clear) every
+// pending GLB S_INTR_STATUS bit and returns them.
+uint32_t take_interrupts(hal::Hal& hal, Registers& glb, const char* waiting_for) {
+  if (!hal.wait_for_interrupt(kInterruptTimeoutNs)) {
+    throw std::runtime_error(std::string("no interrupt within 10 s of simulated time while waiting for ") +
+                             waiting_for);
+  }
+  const uint32_t status = glb.read(rg::S_INTR_STATUS);
+  glb.write(rg::S_INTR_STATUS, status);
+  return status;
+}
+
+void write_pattern(hal::Hal& hal, uint64_t address, uint64_t bytes) {
+  constexpr uint64_t kChunk = 1 << 20;
+  std::vector<uint8_t> chunk;
+  for (uint64_t done = 0; done < bytes; done += kChunk) {
+    chunk.resize(static_cast<size_t>(std::min(kChunk, bytes - done)));
+    for (size_t i = 0; i < chunk.size(); ++i) chunk[i] = pattern_byte(address + done + i);
+    hal.write_memory(address + done, chunk.data(), chunk.size());
+  }
+}
+
+void write_zeros(hal::Hal& hal, uint64_t address, uint64_t bytes) {
+  const std::vector<uint8_t> zeros(1 << 20, 0);
+  for (uint64_t done = 0; done < bytes; done += zeros.size()) {
+    hal.write_memory(address + done, zeros.data(), static_cast<size_t>(std::min<uint64_t>(zeros.size(), bytes - done)));
+  }
+}
+
+void read_all(hal::Hal& hal, uint64_t address, std::vector<uint8_t>& bytes) {
+  constexpr size_t kChunk = 1 << 20;
+  for (size_t done = 0; done < bytes.size(); done += kChunk) {
+    hal.read_memory(address + done, bytes.data() + done, std::min(kChunk, bytes.size() - done));
+  }
+}
+
+// ---------------------------------------------------------------- BDMA
+
+// A copy of `total` bytes as lines of `line_bytes`, `gap` bytes apart on
+// both sides (gap 0: packed lines, which the BDMA moves as one request per
+// slot), in slots of 512 KiB and groups of up to 8 slots. Two groups are in
+// flight at a time (group 0 and 1 alternate), as the programming guide
+// allows: a new group is pushed while the other one runs.
+struct BdmaCopy {
+  uint32_t line_bytes;
+  uint32_t gap;
+  uint64_t total;
+  // false: the destination was never written, so the sparse memory
+  // allocates (and zeroes) its pages during the copy; true: the setup
+  // writes it first and the copy lands in memory that already exists.
+  bool destination_written;
+  uint32_t stride() const { return line_bytes + gap; }
+  uint32_t lines_per_slot() const { return static_cast<uint32_t>((512u << 10) / line_bytes); }
+  uint32_t slots() const { return static_cast<uint32_t>(total / (uint64_t{line_bytes} * lines_per_slot())); }
+  uint64_t footprint() const { return total / line_bytes * stride(); }
+};
+
+constexpr uint64_t kBdmaSource = 0x40000000;
+constexpr uint64_t kBdmaDestination = 0x100000000;
+constexpr unsigned kSlotsPerGroup = 8;
+
+void push_slot(hal::Hal& hal, Registers& bdma, const BdmaCopy& copy, uint32_t slot) {
+  // Programming guide, BDMA: poll STATUS.FREE_SLOT before every CFG_OP.
+  while (rb::STATUS_FREE_SLOT.get(bdma.read(rb::STATUS)) == 0) hal.sleep_ns(100);
+  const uint64_t offset = uint64_t{slot} * copy.lines_per_slot() * copy.stride();
+  const uint64_t source = kBdmaSource + offset;
+  const uint64_t destination = kBdmaDestination + offset;
+  bdma.write(rb::CFG_SRC_ADDR_LOW, static_cast<uint32_t>(source));
+  bdma.write(rb::CFG_SRC_ADDR_HIGH, static_cast<uint32_t>(source >> 32));
+  bdma.write(rb::CFG_DST_ADDR_LOW, static_cast<uint32_t>(destination));
+  bdma.write(rb::CFG_DST_ADDR_HIGH, static_cast<uint32_t>(destination >> 32));
+  // CFG_LINE.SIZE counts 32-byte units minus one.
+  bdma.write(rb::CFG_LINE, rb::CFG_LINE_SIZE.put(copy.line_bytes / 32 - 1));
+  bdma.write(rb::CFG_CMD, rb::CFG_CMD_SRC_RAM_TYPE.put(rb::CFG_CMD_SRC_RAM_TYPE_MC) |
+                              rb::CFG_CMD_DST_RAM_TYPE.put(rb::CFG_CMD_DST_RAM_TYPE_MC));
+  bdma.write(rb::CFG_LINE_REPEAT, rb::CFG_LINE_REPEAT_NUMBER.put(copy.lines_per_slot() - 1));
+  bdma.write(rb::CFG_SRC_LINE, copy.stride());
+  bdma.write(rb::CFG_DST_LINE, copy.stride());
+  bdma.write(rb::CFG_SURF_REPEAT, 0);
+  bdma.write(rb::CFG_SRC_SURF, copy.stride() * copy.lines_per_slot());
+  bdma.write(rb::CFG_DST_SURF, copy.stride() * copy.lines_per_slot());
+  bdma.write(rb::CFG_OP, rb::CFG_OP_EN.put(rb::CFG_OP_EN_ENABLE));
+}
+
+void run_bdma_firmware(hal::Hal& hal, const HardwareConfig& hw, const BdmaCopy& copy) {
+  Registers bdma(hal, hw, Unit::Bdma);
+  Registers glb(hal, hw, Unit::Glb);
+  const uint32_t slots = copy.slots();
+  const uint32_t done_bits = (1u << done_status_bit(Unit::Bdma, 0)) | (1u << done_status_bit(Unit::Bdma, 1));
+  uint32_t next_slot = 0;
+  unsigned next_group = 0;
+  unsigned in_flight = 0;
+  while (next_slot < slots || in_flight > 0) {
+    if (next_slot < slots && in_flight < 2) {
+      const uint32_t end = std::min(slots, next_slot + kSlotsPerGroup);
+      for (; next_slot < end; ++next_slot) push_slot(hal, bdma, copy, next_slot);
+      bdma.write(next_group == 0 ? rb::CFG_LAUNCH0 : rb::CFG_LAUNCH1,
+                 next_group == 0 ? rb::CFG_LAUNCH0_GRP0_LAUNCH.put(rb::CFG_LAUNCH0_GRP0_LAUNCH_YES)
+                                 : rb::CFG_LAUNCH1_GRP1_LAUNCH.put(rb::CFG_LAUNCH1_GRP1_LAUNCH_YES));
+      next_group ^= 1;
+      ++in_flight;
+      continue;
+    }
+    const uint32_t status = take_interrupts(hal, glb, "a BDMA group");
+    const unsigned finished = unsigned(__builtin_popcount(status & done_bits));
+    if (finished == 0 || finished > in_flight) {
+      throw std::runtime_error("unexpected GLB S_INTR_STATUS " + std::to_string(status) + " during the BDMA copy");
+    }
+    in_flight -= finished;
+  }
+}
+
+// Every line arrived; the gaps between destination lines stayed untouched.
+bool check_bdma_copy(hal::Hal& hal, const BdmaCopy& copy) {
+  std::vector<uint8_t> got(static_cast<size_t>(copy.footprint()));
+  read_all(hal, kBdmaDestination, got);
+  for (uint64_t i = 0; i < got.size(); ++i) {
+    const bool in_line = i % copy.stride() < copy.line_bytes;
+    const uint8_t want = in_line ? pattern_byte(kBdmaSource + i) : 0;
+    if (got[i] != want) {
+      std::cerr << "BDMA copy: destination byte " << i << " is " << int(got[i]) << ", expected " << int(want) << "\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+Figures run_bdma_case(const BdmaCopy& copy) {
+  if (copy.line_bytes % 32 != 0 || copy.gap % 32 != 0 || copy.slots() == 0 ||
+      copy.total % (uint64_t{copy.line_bytes} * copy.lines_per_slot()) != 0) {
+    throw std::invalid_argument("BDMA case: lines and gaps are whole 32-byte units and the total whole 512 KiB slots");
+  }
+  SystemOptions options;
+  options.config = Config::NvFull;
+  double seconds = 0, simulated_ns = 0;
+  bool correct = false;
+  run_firmware(options, [&](NvdlaSystem& system) {
+    hal::Hal& hal = system.hal();
+    write_pattern(hal, kBdmaSource, copy.footprint());
+    if (copy.destination_written) write_zeros(hal, kBdmaDestination, copy.footprint());
+    const uint64_t start_ns = hal.now_ns();
+    const Clock::time_point start = Clock::now();
+    run_bdma_firmware(hal, system.config(), copy);
+    seconds = seconds_since(start);
+    simulated_ns = double(hal.now_ns() - start_ns);
+    correct = check_bdma_copy(hal, copy);
+  });
+  const double requests = copy.gap == 0 ? copy.slots() : double(copy.total / copy.line_bytes);
+  return {{"bytes", double(copy.total)},
+          {"seconds", seconds},
+          {"simulated_ns", simulated_ns},
+          {"requests", requests},
+          {"memcpy_seconds", memcpy_seconds(static_cast<size_t>(copy.total))},
+          {"correct", correct ? 1.0 : 0.0}};
+}
+
+// ---------------------------------------------------------------- PDP
+
+enum class Method : uint32_t {
+  Average = rp::D_OPERATION_MODE_CFG_POOLING_METHOD_AVERAGE,
+  Max = rp::D_OPERATION_MODE_CFG_POOLING_METHOD_MAX,
+};
+
+struct PoolingCase {
+  Config config;
+  Method method;
+  Precision precision;
+  uint32_t kernel, stride, pad;  // square kernel and stride, the same padding on every side
+  uint32_t width, height, channels;
+};
+
+// The layer as programmed: output size and, where the output line is wider
+// than PDP's line buffer, the split-width stripes.
+struct PoolingPlan {
+  uint32_t in_width = 0, in_height = 0;
+  uint32_t out_width = 0, out_height = 0;
+  uint32_t atom = 0, bytes_per_element = 0, surfaces = 0;
+  uint32_t stripes = 1;
+  uint32_t first_in = 0, mid_in = 0, last_in = 0, first_out = 0, mid_out = 0, last_out = 0;
+  uint64_t in_line() const { return uint64_t{atom} * in_width; }
+  uint64_t input_bytes() const { return in_line() * in_height * surfaces; }
+  uint64_t output_bytes() const { return uint64_t{atom} * out_width * out_height * surfaces; }
+};
+
+// The widest output line PDP's 7 KiB line buffer holds, as the NVDLA
+// compiler computes it (nvdla/sw umd/core/src/compiler/engine-ast/
+// PDPNode.cpp calculateMaxWidth): ov = ceil(Kh / Sh) overlapping lines pick
+// a factor 1, 1, 2, 4, 4, 8, 8, 8, 8; kernels per group are atomic-K (int8)
+// or atomic-K / 2; an element takes 14 (int8) or 28 bits in the buffer.
+uint32_t max_flying_width(const HardwareConfig& hw, Precision precision, uint32_t kh, uint32_t sh) {
+  static constexpr uint32_t kFactor[9] = {1, 1, 2, 4, 4, 8, 8, 8, 8};
+  const uint32_t overlap = std::min<uint32_t>((kh + sh - 1) / sh, 8);
+  const bool int8 = precision == Precision::Int8;
+  return 7u * 1024u * 8u / (kFactor[overlap] * (int8 ? hw.atomic_k : hw.atomic_k / 2) * (int8 ? 14u : 28u));
+}
+
+PoolingPlan plan_pooling(const PoolingCase& c, const HardwareConfig& hw) {
+  PoolingPlan p;
+  p.in_width = c.width;
+  p.in_height = c.height;
+  // W + PL + PR = (OW - 1) * Sw + Kw, the same vertically: the padded
+  // extent must be covered exactly by the windows (programming guide).
+  const uint32_t padded_w = c.width + 2 * c.pad, padded_h = c.height + 2 * c.pad;
+  if (padded_w < c.kernel || (padded_w - c.kernel) % c.stride != 0 || (padded_h - c.kernel) % c.stride != 0) {
+    throw std::invalid_argument("PDP case: the kernel and stride do not tile the padded input exactly");
+  }
+  p.out_width = (padded_w - c.kernel) / c.stride + 1;
+  p.out_height = (padded_h - c.kernel) / c.stride + 1;
+  p.atom = hw.atom_bytes;
+  p.bytes_per_element = c.precision == Precision::Int8 ? 1 : 2;
+  const uint32_t lanes = p.atom / p.bytes_per_element;
+  p.surfaces = (c.channels + lanes - 1) / lanes;
+  const uint32_t limit = max_flying_width(hw, c.precision, c.kernel, c.stride);
+  if (p.out_width > limit) {
+    // Stripes of `limit` output columns, the last one takes the rest. Input
+    // columns per stripe, without the Kw - Sw columns a stripe re-reads of
+    // the one before (PDP "split width" programming):
+    //   first: (FO - 1) * Sw + Kw - PL,  middle: MO * Sw,  last: LO * Sw - PR.
+    p.stripes = (p.out_width + limit - 1) / limit;
+    p.first_out = p.mid_out = limit;
+    p.last_out = p.out_width - limit * (p.stripes - 1);
+    p.first_in = (p.first_out - 1) * c.stride + c.kernel - c.pad;
+    p.mid_in = p.mid_out * c.stride;
+    p.last_in = p.last_out * c.stride - c.pad;
+  }
+  return p;
+}
+
+constexpr uint64_t kPdpSource = 0x40000000;
+constexpr uint64_t kPdpDestination = 0x80000000;
+
+void program_pooling(hal::Hal& hal, const HardwareConfig& hw, const PoolingCase& c, const PoolingPlan& p) {
+  Registers rdma(hal, hw, Unit::PdpRdma);
+  Registers pdp(hal, hw, Unit::Pdp);
+  const uint32_t split = p.stripes - 1;
+  const uint32_t in_line = static_cast<uint32_t>(p.in_line());
+  const uint32_t in_surface = in_line * p.in_height;
+  const uint32_t out_line = p.atom * p.out_width;
+  const uint32_t out_surface = out_line * p.out_height;
+  const uint32_t format = static_cast<uint32_t>(c.precision);
+  const uint32_t partial_in = rp::D_PARTIAL_WIDTH_IN_PARTIAL_WIDTH_IN_FIRST.put(p.first_in - (split ? 1 : 0)) |
+                              rp::D_PARTIAL_WIDTH_IN_PARTIAL_WIDTH_IN_MID.put(p.mid_in - (split ? 1 : 0)) |
+                              rp::D_PARTIAL_WIDTH_IN_PARTIAL_WIDTH_IN_LAST.put(p.last_in - (split ? 1 : 0));
+  const uint32_t partial_out = rp::D_PARTIAL_WIDTH_OUT_PARTIAL_WIDTH_OUT_FIRST.put(p.first_out - (split ? 1 : 0)) |
+                               rp::D_PARTIAL_WIDTH_OUT_PARTIAL_WIDTH_OUT_MID.put(p.mid_out - (split ? 1 : 0)) |
+                               rp::D_PARTIAL_WIDTH_OUT_PARTIAL_WIDTH_OUT_LAST.put(p.last_out - (split ? 1 : 0));
+
+  // Both units' producer pointers on group 0 (reset value; the firmware
+  // writes it before a layer).
+  rdma.write(rr::S_POINTER, rr::S_POINTER_PRODUCER.put(rr::S_POINTER_PRODUCER_GROUP_0));
+  pdp.write(rp::S_POINTER, rp::S_POINTER_PRODUCER.put(rp::S_POINTER_PRODUCER_GROUP_0));
+
+  rdma.write(rr::D_DATA_CUBE_IN_WIDTH, c.width - 1);
+  rdma.write(rr::D_DATA_CUBE_IN_HEIGHT, c.height - 1);
+  rdma.write(rr::D_DATA_CUBE_IN_CHANNEL, c.channels - 1);
+  rdma.write(rr::D_FLYING_MODE, rr::D_FLYING_MODE_FLYING_MODE.put(rr::D_FLYING_MODE_FLYING_MODE_OFF_FLYING));
+  rdma.write(rr::D_SRC_BASE_ADDR_LOW, static_cast<uint32_t>(kPdpSource));
+  rdma.write(rr::D_SRC_BASE_ADDR_HIGH, static_cast<uint32_t>(kPdpSource >> 32));
+  rdma.write(rr::D_SRC_LINE_STRIDE, in_line);
+  rdma.write(rr::D_SRC_SURFACE_STRIDE, in_surface);
+  rdma.write(rr::D_SRC_RAM_CFG, rr::D_SRC_RAM_CFG_SRC_RAM_TYPE.put(rr::D_SRC_RAM_CFG_SRC_RAM_TYPE_MC));
+  rdma.write(rr::D_DATA_FORMAT, rr::D_DATA_FORMAT_INPUT_DATA.put(format));
+  rdma.write(rr::D_OPERATION_MODE_CFG, rr::D_OPERATION_MODE_CFG_SPLIT_NUM.put(split));
+  rdma.write(rr::D_POOLING_KERNEL_CFG, rr::D_POOLING_KERNEL_CFG_KERNEL_WIDTH.put(c.kernel - 1) |
+                                           rr::D_POOLING_KERNEL_CFG_KERNEL_STRIDE_WIDTH.put(c.stride - 1));
+  rdma.write(rr::D_POOLING_PADDING_CFG, rr::D_POOLING_PADDING_CFG_PAD_WIDTH.put(c.pad));
+  rdma.write(rr::D_PARTIAL_WIDTH_IN, partial_in);
+
+  pdp.write(rp::D_DATA_CUBE_IN_WIDTH, c.width - 1);
+  pdp.write(rp::D_DATA_CUBE_IN_HEIGHT, c.height - 1);
+  pdp.write(rp::D_DATA_CUBE_IN_CHANNEL, c.channels - 1);
+  pdp.write(rp::D_DATA_CUBE_OUT_WIDTH, p.out_width - 1);
+  pdp.write(rp::D_DATA_CUBE_OUT_HEIGHT, p.out_height - 1);
+  pdp.write(rp::D_DATA_CUBE_OUT_CHANNEL, c.channels - 1);
+  pdp.write(rp::D_OPERATION_MODE_CFG,
+            rp::D_OPERATION_MODE_CFG_POOLING_METHOD.put(static_cast<uint32_t>(c.method)) |
+                rp::D_OPERATION_MODE_CFG_FLYING_MODE.put(rp::D_OPERATION_MODE_CFG_FLYING_MODE_OFF_FLYING) |
+                rp::D_OPERATION_MODE_CFG_SPLIT_NUM.put(split));
+  pdp.write(rp::D_NAN_FLUSH_TO_ZERO, 0);
+  pdp.write(rp::D_PARTIAL_WIDTH_IN, partial_in);
+  pdp.write(rp::D_PARTIAL_WIDTH_OUT, partial_out);
+  pdp.write(rp::D_POOLING_KERNEL_CFG, rp::D_POOLING_KERNEL_CFG_KERNEL_WIDTH.put(c.kernel - 1) |
+                                          rp::D_POOLING_KERNEL_CFG_KERNEL_HEIGHT.put(c.kernel - 1) |
+                                          rp::D_POOLING_KERNEL_CFG_KERNEL_STRIDE_WIDTH.put(c.stride - 1) |
+                                          rp::D_POOLING_KERNEL_CFG_KERNEL_STRIDE_HEIGHT.put(c.stride - 1));
+  // kmd/firmware/pdp.c: the reciprocals are floor(2^16 / K), unsigned 1.16.
+  pdp.write(rp::D_RECIP_KERNEL_WIDTH, (1u << 16) / c.kernel);
+  pdp.write(rp::D_RECIP_KERNEL_HEIGHT, (1u << 16) / c.kernel);
+  pdp.write(rp::D_POOLING_PADDING_CFG,
+            rp::D_POOLING_PADDING_CFG_PAD_LEFT.put(c.pad) | rp::D_POOLING_PADDING_CFG_PAD_TOP.put(c.pad) |
+                rp::D_POOLING_PADDING_CFG_PAD_RIGHT.put(c.pad) | rp::D_POOLING_PADDING_CFG_PAD_BOTTOM.put(c.pad));
+  // Pad value 0: PAD_VALUE_nX = n * 0 for every n.
+  for (uint32_t reg : {rp::D_POOLING_PADDING_VALUE_1_CFG, rp::D_POOLING_PADDING_VALUE_2_CFG,
+                       rp::D_POOLING_PADDING_VALUE_3_CFG, rp::D_POOLING_PADDING_VALUE_4_CFG,
+                       rp::D_POOLING_PADDING_VALUE_5_CFG, rp::D_POOLING_PADDING_VALUE_6_CFG,
+                       rp::D_POOLING_PADDING_VALUE_7_CFG}) {
+    pdp.write(reg, 0);
+  }
+  pdp.write(rp::D_SRC_BASE_ADDR_LOW, static_cast<uint32_t>(kPdpSource));
+  pdp.write(rp::D_SRC_BASE_ADDR_HIGH, static_cast<uint32_t>(kPdpSource >> 32));
+  pdp.write(rp::D_SRC_LINE_STRIDE, in_line);
+  pdp.write(rp::D_SRC_SURFACE_STRIDE, in_surface);
+  pdp.write(rp::D_DST_BASE_ADDR_LOW, static_cast<uint32_t>(kPdpDestination));
+  pdp.write(rp::D_DST_BASE_ADDR_HIGH, static_cast<uint32_t>(kPdpDestination >> 32));
+  pdp.write(rp::D_DST_LINE_STRIDE, out_line);
+  pdp.write(rp::D_DST_SURFACE_STRIDE, out_surface);
+  pdp.write(rp::D_DST_RAM_CFG, rp::D_DST_RAM_CFG_DST_RAM_TYPE.put(rp::D_DST_RAM_CFG_DST_RAM_TYPE_MC));
+  pdp.write(rp::D_DATA_FORMAT, rp::D_DATA_FORMAT_INPUT_DATA.put(format));
+
+  rdma.write(rr::D_OP_ENABLE, rr::D_OP_ENABLE_OP_EN.put(rr::D_OP_ENABLE_OP_EN_ENABLE));
+  pdp.write(rp::D_OP_ENABLE, rp::D_OP_ENABLE_OP_EN.put(rp::D_OP_ENABLE_OP_EN_ENABLE));
+}
+
+// rnd(t) = t / 2^16 rounded to the nearest integer, ties away from zero:
+// the averaging step of the PDP (nvdla/hw cmod/pdp/NV_NVDLA_pdp.cpp).
+int64_t round_shift16(int64_t t) {
+  const int64_t magnitude = t < 0 ? -t : t;
+  const int64_t q = (magnitude + 0x8000) >> 16;
+  return t < 0 ? -q : q;
+}
+
+// The expected output cube, computed directly from the definition of
+// pooling on the packed input (atoms of `lanes` elements; lines, then
+// surfaces): max over the real elements of the window; average = the sum
+// of the real elements (pad value 0 adds nothing) times floor(2^16/Kw),
+// rounded, times floor(2^16/Kh), rounded. Every lane of every atom is pooled.
+std::vector<uint8_t> reference_pooling(const PoolingCase& c, const PoolingPlan& p, const std::vector<uint8_t>& in) {
+  const uint32_t lanes = p.atom / p.bytes_per_element;
+  std::vector<uint8_t> out(static_cast<size_t>(p.output_bytes()));
+  const auto element = [&](uint32_t s, uint32_t h, uint32_t w, uint32_t lane) -> int32_t {
+    const size_t at = ((size_t(s) * c.height + h) * c.width + w) * p.atom + lane * p.bytes_per_element;
+    if (p.bytes_per_element == 1) return static_cast<int8_t>(in[at]);
+    return static_cast<int16_t>(uint16_t(in[at] | in[at + 1] << 8));
+  };
+  const uint32_t recip = (1u << 16) / c.kernel;
+  for (uint32_t s = 0; s < p.surfaces; ++s) {
+    for (uint32_t oh = 0; oh < p.out_height; ++oh) {
+      for (uint32_t ow = 0; ow < p.out_width; ++ow) {
+        for (uint32_t lane = 0; lane < lanes; ++lane) {
+          int64_t sum = 0;
+          int32_t best = 0;
+          bool any = false;
+          for (uint32_t kh = 0; kh < c.kernel; ++kh) {
+            const int64_t h = int64_t(oh) * c.stride + kh - c.pad;
+            if (h < 0 || h >= int64_t(c.height)) continue;
+            for (uint32_t kw = 0; kw < c.kernel; ++kw) {
+              const int64_t w = int64_t(ow) * c.stride + kw - c.pad;
+              if (w < 0 || w >= int64_t(c.width)) continue;
+              const int32_t v = element(s, uint32_t(h), uint32_t(w), lane);
+              sum += v;
+              best = any ? std::max(best, v) : v;
+              any = true;
+            }
+          }
+          const int64_t value = c.method == Method::Max ? best : round_shift16(round_shift16(sum * recip) * recip);
+          const size_t at = ((size_t(s) * p.out_height + oh) * p.out_width + ow) * p.atom + lane * p.bytes_per_element;
+          out[at] = static_cast<uint8_t>(value);
+          if (p.bytes_per_element == 2) out[at + 1] = static_cast<uint8_t>(value >> 8);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+Figures run_pdp_case(const PoolingCase& c) {
+  const HardwareConfig& hw = hardware_config(c.config);
+  const PoolingPlan plan = plan_pooling(c, hw);
+  std::vector<uint8_t> input(static_cast<size_t>(plan.input_bytes()));
+  for (size_t i = 0; i < input.size(); ++i) input[i] = pattern_byte(i);
+  SystemOptions options;
+  options.config = c.config;
+  double seconds = 0, simulated_ns = 0;
+  std::vector<uint8_t> output(static_cast<size_t>(plan.output_bytes()));
+  run_firmware(options, [&](NvdlaSystem& system) {
+    hal::Hal& hal = system.hal();
+    for (size_t done = 0; done < input.size(); done += 1 << 20) {
+      hal.write_memory(kPdpSource + done, input.data() + done, std::min<size_t>(1 << 20, input.size() - done));
+    }
+    write_zeros(hal, kPdpDestination, plan.output_bytes());
+    Registers glb(hal, hw, Unit::Glb);
+    const uint32_t done_bit = 1u << done_status_bit(Unit::Pdp, 0);
+    const uint64_t start_ns = hal.now_ns();
+    const Clock::time_point start = Clock::now();
+    program_pooling(hal, hw, c, plan);
+    const uint32_t status = take_interrupts(hal, glb, "PDP_0");
+    seconds = seconds_since(start);
+    simulated_ns = double(hal.now_ns() - start_ns);
+    if ((status & done_bit) == 0) {
+      throw std::runtime_error("interrupt without PDP_DONE_STATUS0: GLB S_INTR_STATUS " + std::to_string(status));
+    }
+    read_all(hal, kPdpDestination, output);
+  });
+  const std::vector<uint8_t> want = reference_pooling(c, plan, input);
+  const auto mismatch = std::mismatch(output.begin(), output.end(), want.begin());
+  if (mismatch.first != output.end()) {
+    std::cerr << "PDP output byte " << (mismatch.first - output.begin()) << " is " << int(*mismatch.first)
+              << ", expected " << int(*mismatch.second) << "\n";
+  }
+  return {{"bytes", double(input.size())},
+          {"seconds", seconds},
+          {"simulated_ns", simulated_ns},
+          {"stripes", double(plan.stripes)},
+          {"memcpy_seconds", memcpy_seconds(input.size())},
+          {"correct", mismatch.first == output.end() ? 1.0 : 0.0}};
+}
+
+// ---------------------------------------------------------------- cases
+
+// Case names: bdma:LINE_BYTES:GAP_BYTES:TOTAL_BYTES:fresh|written and
+// pdp:CONFIG:avg|max:int8|int16:KERNEL:STRIDE:PAD:WxHxC.
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::stringstream in(text);
+  for (std::string part; std::getline(in, part, separator);) parts.push_back(part);
+  return parts;
+}
+
+uint32_t number(const std::string& text) {
+  size_t used = 0;
+  const unsigned long value = std::stoul(text, &used);
+  if (used != text.size()) throw std::invalid_argument("bad number '" + text + "'");
+  return static_cast<uint32_t>(value);
+}
+
+int run_case(const std::string& name) {
+  const std::vector<std::string> parts = split(name, ':');
+  Figures figures;
+  if (parts.size() == 5 && parts[0] == "bdma" && (parts[4] == "fresh" || parts[4] == "written")) {
+    figures = run_bdma_case(BdmaCopy{number(parts[1]), number(parts[2]), std::stoull(parts[3]), parts[4] == "written"});
+  } else if (parts.size() == 8 && parts[0] == "pdp") {
+    const auto config = parse_config(parts[1]);
+    const std::vector<std::string> size = split(parts[7], 'x');
+    if (!config || (parts[2] != "avg" && parts[2] != "max") || (parts[3] != "int8" && parts[3] != "int16") ||
+        size.size() != 3) {
+      std::cerr << "acosim-nvdla-bench: bad case '" << name << "'\n";
+      return 2;
+    }
+    figures = run_pdp_case(PoolingCase{*config, parts[2] == "avg" ? Method::Average : Method::Max,
+                                       parts[3] == "int8" ? Precision::Int8 : Precision::Int16, number(parts[4]),
+                                       number(parts[5]), number(parts[6]), number(size[0]), number(size[1]),
+                                       number(size[2])});
+  } else {
+    std::cerr << "acosim-nvdla-bench: unknown case '" << name << "'\n";
+    return 2;
+  }
+  std::cout << std::setprecision(17);
+  for (const auto& [key, value] : figures) std::cout << key << "=" << value << "\n";
+  return 0;
+}
+
+// Runs `acosim-nvdla-bench --case ...` and parses its key=value lines.
+Figures run_child(const std::string& self, const std::string& case_name) {
+  const std::string command = "'" + self + "' --case " + case_name;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) throw std::runtime_error("cannot start " + command);
+  Figures figures;
+  char line[512];
+  while (std::fgets(line, sizeof line, pipe) != nullptr) {
+    const std::string text(line);
+    const size_t eq = text.find('=');
+    if (eq != std::string::npos) figures[text.substr(0, eq)] = std::strtod(text.c_str() + eq + 1, nullptr);
+  }
+  if (pclose(pipe) != 0 || figures.count("seconds") == 0) {
+    throw std::runtime_error("benchmark case '" + case_name + "' failed");
+  }
+  return figures;
+}
+
+// ---------------------------------------------------------------- conformance
+
+struct TraceRun {
+  std::string name;
+  double seconds;
+  int status;
+  std::string log;
+};
+
+// Runs `acosim nvdla trace DIR --config CONFIG --out OUT`, output into `log`.
+TraceRun run_trace(const std::string& acosim, const fs::path& dir, const std::string& config, const fs::path& out,
+                   const fs::path& log) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  const std::string dir_text = dir.string(), out_text = out.string();
+  std::vector<const char*> argv = {acosim.c_str(), "nvdla", "trace", dir_text.c_str(), "--config",
+                                   config.c_str(), "--out", out_text.c_str(), nullptr};
+  pid_t pid = 0;
+  const Clock::time_point start = Clock::now();
+  const int spawned =
+      posix_spawn(&pid, acosim.c_str(), &actions, nullptr, const_cast<char* const*>(argv.data()), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) throw std::runtime_error("cannot start " + acosim + ": " + std::strerror(spawned));
+  int raw = 0;
+  while (waitpid(pid, &raw, 0) < 0) {
+    if (errno != EINTR) throw std::runtime_error(std::string("waitpid: ") + std::strerror(errno));
+  }
+  const double seconds = seconds_since(start);
+  std::ifstream in(log);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return {dir.parent_path().filename().string() + "/" + dir.filename().string(), seconds,
+          WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, text.str()};
+}
+
+// Every test folder of <conformance>/nvdla/{nv_small,nv_large,nv_full_traceplayer}.
+int run_conformance(const std::string& acosim, const std::string& conformance_dir) {
+  const fs::path root = fs::path(conformance_dir) / "nvdla";
+  std::error_code ec;
+  if (!fs::is_directory(root, ec)) {
+    std::cout << "\nConformance set: skipped, no NVDLA conformance data at " << root.string()
+              << " (scripts/fetch-nvdla-conformance.sh fetches it; --conformance DIR points elsewhere)\n";
+    return 0;
+  }
+  struct Folder {
+    const char* name;
+    const char* config;
+  };
+  std::vector<std::pair<fs::path, std::string>> tests;
+  for (const Folder& f : {Folder{"nv_small", "nv_small"}, Folder{"nv_large", "nv_large"},
+                          Folder{"nv_full_traceplayer", "nv_full"}}) {
+    std::vector<fs::path> dirs;
+    if (!fs::is_directory(root / f.name, ec)) continue;
+    for (const auto& entry : fs::directory_iterator(root / f.name, ec)) {
+      if (entry.is_directory(ec)) dirs.push_back(entry.path());
+    }
+    std::sort(dirs.begin(), dirs.end());
+    for (const fs::path& d : dirs) tests.emplace_back(d, f.config);
+  }
+  std::string scratch = (fs::temp_directory_path() / "acosim-nvdla-bench-XXXXXX").string();
+  if (mkdtemp(scratch.data()) == nullptr) throw std::runtime_error("cannot create a temporary folder");
+  std::vector<TraceRun> runs;
+  for (size_t i = 0; i < tests.size(); ++i) {
+    const fs::path out = fs::path(scratch) / ("out" + std::to_string(i));
+    runs.push_back(run_trace(acosim, tests[i].first, tests[i].second, out, fs::path(scratch) / "log.txt"));
+  }
+  fs::remove_all(scratch, ec);
+
+  double total = 0;
+  const TraceRun* slowest = nullptr;
+  unsigned failed = 0;
+  for (const TraceRun& r : runs) {
+    total += r.seconds;
+    if (slowest == nullptr || r.seconds > slowest->seconds) slowest = &r;
+    if (r.status != 0) {
+      ++failed;
+      std::cout << "FAILED (exit " << r.status << "): " << r.name << "\n" << r.log;
+    }
+  }
+  std::cout << "\nConformance set (`acosim nvdla trace`, one process per trace, run one after the other):\n"
+            << std::fixed << std::setprecision(3) << "  " << runs.size() << " traces in " << total << " s wall, "
+            << (runs.empty() ? 0.0 : total / double(runs.size())) << " s per trace on average; "
+            << runs.size() - failed << " passed, " << failed << " failed\n";
+  if (slowest != nullptr) std::cout << "  slowest: " << slowest->name << ", " << slowest->seconds << " s\n";
+  return failed == 0 ? 0 : 1;
+}
+
+// ---------------------------------------------------------------- report
+
+struct Row {
+  std::string label;
+  std::string case_name;
+};
+
+std::string bytes_text(double bytes) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(0);
+  if (bytes >= (1 << 20)) s << bytes / (1 << 20) << " MiB";
+  else s << bytes / 1024 << " KiB";
+  return s.str();
+}
+
+int run_all(const std::string& self, const std::string& acosim, const std::string& conformance_dir, bool quick) {
+  const uint64_t copy_bytes = quick ? 8ull << 20 : 64ull << 20;
+  const std::string pool_size = quick ? "64x64x64" : "256x256x64";
+  const std::string copy = std::to_string(copy_bytes);
+  const std::vector<Row> rows = {
+      {"BDMA nv_full, 8 KiB lines packed", "bdma:8192:0:" + copy + ":written"},
+      {"  the same into never-written memory", "bdma:8192:0:" + copy + ":fresh"},
+      {"BDMA nv_full, 256 B lines, 256 B gaps", "bdma:256:256:" + copy + ":written"},
+      {"PDP nv_large int8 avg 3x3 s1 pad 1", "pdp:nv_large:avg:int8:3:1:1:" + pool_size},
+      {"PDP nv_large int8 max 2x2 s2", "pdp:nv_large:max:int8:2:2:0:" + pool_size},
+      {"PDP nv_full int16 max 2x2 s2", "pdp:nv_full:max:int16:2:2:0:" + pool_size},
+  };
+  std::cout << "NVDLA data movement, untraced. Wall time of the firmware part only (first register write to the\n"
+               "last done interrupt); the setup writes source and destination memory beforehand, except in the\n"
+               "never-written row, where the sparse memory allocates the destination pages during the copy.\n"
+               "memcpy = best of 3 plain copies of the same bytes in the same process. PDP inputs are "
+            << pool_size << " (WxHxC).\n\n";
+  std::cout << std::left << std::setw(40) << "case" << std::right << std::setw(9) << "bytes" << std::setw(10)
+            << "wall s" << std::setw(10) << "MB/s" << std::setw(13) << "memcpy MB/s" << std::setw(9) << "ratio"
+            << std::setw(14) << "simulated us" << "  notes\n";
+  bool all_correct = true;
+  for (const Row& row : rows) {
+    const Figures f = run_child(self, row.case_name);
+    const double rate = f.at("bytes") / f.at("seconds") / 1e6;
+    const double memcpy_rate = f.at("bytes") / f.at("memcpy_seconds") / 1e6;
+    std::ostringstream notes;
+    if (f.count("requests")) notes << std::fixed << std::setprecision(0) << f.at("requests") << " requests";
+    if (f.count("stripes")) notes << std::fixed << std::setprecision(0) << f.at("stripes") << " stripe(s)";
+    if (f.at("correct") != 1.0) {
+      notes << ", WRONG RESULT";
+      all_correct = false;
+    }
+    std::cout << std::left << std::setw(40) << row.label << std::right << std::setw(9) << bytes_text(f.at("bytes"))
+              << std::fixed << std::setprecision(4) << std::setw(10) << f.at("seconds") << std::setprecision(1)
+              << std::setw(10) << rate << std::setw(13) << memcpy_rate << std::setw(8) << memcpy_rate / rate << "x"
+              << std::setprecision(1) << std::setw(14) << f.at("simulated_ns") / 1000.0 << "  " << notes.str()
+              << "\n";
+  }
+  std::cout << "ratio = memcpy speed / simulated copy speed (how many times slower than memcpy).\n";
+  const int conformance = run_conformance(acosim, conformance_dir);
+  return all_correct && conformance == 0 ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace acosim::nvdla::bench
+
+// SystemC's own main() prints a banner before sc_main; keep the report clean.
+int main(int argc, char* argv[]) {
+  setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0);
+  return sc_core::sc_elab_and_sim(argc, argv);
+}
+
+int sc_main(int argc, char* argv[]) {
+  using namespace acosim::nvdla::bench;
+  try {
+    if (argc == 3 && std::string(argv[1]) == "--case") return run_case(argv[2]);
+    std::string acosim = ACOSIM_BINARY;
+    std::string conformance = ACOSIM_CONFORMANCE_DIR;
+    bool quick = false;
+    for (int i = 1; i < argc; ++i) {
+      const std::string arg = argv[i];
+      if (arg == "--quick") {
+        quick = true;
+      } else if (arg == "--acosim" && i + 1 < argc) {
+        acosim = argv[++i];
+      } else if (arg == "--conformance" && i + 1 < argc) {
+        conformance = argv[++i];
+      } else {
+        std::cerr << "usage: acosim-nvdla-bench [--quick] [--acosim PATH] [--conformance DIR]\n";
+        return 2;
+      }
+    }
+    char self[4096];
+    const ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (length <= 0) throw std::runtime_error("cannot find this program's path in /proc/self/exe");
+    self[length] = '\0';
+    return run_all(self, acosim, conformance, quick);
+  } catch (const std::exception& e) {
+    std::cerr << "acosim-nvdla-bench: error: " << e.what() << "\n";
+    return 1;
+  }
+}
