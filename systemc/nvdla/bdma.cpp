@@ -140,10 +140,13 @@ void Bdma::push_slot() {
           std::to_string(slot.line_bytes) + " bytes (" + slot_registers(slot) + ")");
     return;
   }
-  if (slot.surfaces > 1 && (slot.source_surface < slot.source_line * slot.lines ||
-                            slot.destination_surface < slot.destination_line * slot.lines)) {
-    error("surface strides CFG_SRC_SURF/CFG_DST_SURF must be at least line stride x lines (" +
-          slot_registers(slot) + ")");
+  // A surface spans line stride x lines (the firmware's rule), or the line
+  // itself when there is one line and the line stride is unused.
+  const uint64_t source_extent = slot.lines > 1 ? slot.source_line * slot.lines : slot.line_bytes;
+  const uint64_t destination_extent = slot.lines > 1 ? slot.destination_line * slot.lines : slot.line_bytes;
+  if (slot.surfaces > 1 && (slot.source_surface < source_extent || slot.destination_surface < destination_extent)) {
+    error("surface strides CFG_SRC_SURF/CFG_DST_SURF must be at least the surface they step over (line stride x "
+          "lines, or the line when there is one) (" + slot_registers(slot) + ")");
     return;
   }
   if ((!slot.source_mc || !slot.destination_mc) && !m_config.has_cvif) {
@@ -160,17 +163,17 @@ void Bdma::launch(unsigned group) {
   // empty group would never complete), at most one group can wait behind
   // the running one, and all slots of a group write to the same RAM type
   // (completion is tracked on the last command's interface only).
-  if (m_pending == 0) {
-    error("CFG_LAUNCH" + std::to_string(group) + "=1 with no slot pushed since the last launch: the group would "
-          "never complete");
-    return;
-  }
   if (m_busy[0] && m_busy[1]) {
     error("CFG_LAUNCH" + std::to_string(group) + "=1 while one group runs and the other waits");
     return;
   }
   if (m_busy[group]) {
     error("CFG_LAUNCH" + std::to_string(group) + "=1 while group " + std::to_string(group) + " is still busy");
+    return;
+  }
+  if (m_pending == 0) {
+    error("CFG_LAUNCH" + std::to_string(group) + "=1 with no slot pushed since the last launch: the group would "
+          "never complete");
     return;
   }
   const size_t first = m_fifo.size() - m_pending;
