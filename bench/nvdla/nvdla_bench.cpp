@@ -344,7 +344,10 @@ PoolingPlan plan_pooling(const PoolingCase& c, const HardwareConfig& hw) {
 constexpr uint64_t kPdpSource = 0x40000000;
 constexpr uint64_t kPdpDestination = 0x80000000;
 
-void program_pooling(hal::Hal& hal, const HardwareConfig& hw, const PoolingCase& c, const PoolingPlan& p) {
+// Programs and enables the layer in register group `group` of PDP_RDMA and
+// PDP (the consumer group of both when called).
+void program_pooling(hal::Hal& hal, const HardwareConfig& hw, const PoolingCase& c, const PoolingPlan& p,
+                     unsigned group) {
   Registers rdma(hal, hw, Unit::PdpRdma);
   Registers pdp(hal, hw, Unit::Pdp);
   const uint32_t split = p.stripes - 1;
@@ -362,8 +365,8 @@ void program_pooling(hal::Hal& hal, const HardwareConfig& hw, const PoolingCase&
 
   // Both units' producer pointers on group 0 (reset value; the firmware
   // writes it before a layer).
-  rdma.write(rr::S_POINTER, rr::S_POINTER_PRODUCER.put(rr::S_POINTER_PRODUCER_GROUP_0));
-  pdp.write(rp::S_POINTER, rp::S_POINTER_PRODUCER.put(rp::S_POINTER_PRODUCER_GROUP_0));
+  rdma.write(rr::S_POINTER, rr::S_POINTER_PRODUCER.put(group));
+  pdp.write(rp::S_POINTER, rp::S_POINTER_PRODUCER.put(group));
 
   rdma.write(rr::D_DATA_CUBE_IN_WIDTH, c.width - 1);
   rdma.write(rr::D_DATA_CUBE_IN_HEIGHT, c.height - 1);
@@ -485,7 +488,7 @@ Figures run_pdp_case(const PoolingCase& c) {
   for (size_t i = 0; i < input.size(); ++i) input[i] = pattern_byte(i);
   SystemOptions options;
   options.config = c.config;
-  double seconds = 0, simulated_ns = 0;
+  double seconds = 0, first_seconds = 0, simulated_ns = 0;
   std::vector<uint8_t> output(static_cast<size_t>(plan.output_bytes()));
   run_firmware(options, [&](NvdlaSystem& system) {
     hal::Hal& hal = system.hal();
@@ -494,15 +497,21 @@ Figures run_pdp_case(const PoolingCase& c) {
     }
     write_zeros(hal, kPdpDestination, plan.output_bytes());
     Registers glb(hal, hw, Unit::Glb);
-    const uint32_t done_bit = 1u << done_status_bit(Unit::Pdp, 0);
-    const uint64_t start_ns = hal.now_ns();
-    const Clock::time_point start = Clock::now();
-    program_pooling(hal, hw, c, plan);
-    const uint32_t status = take_interrupts(hal, glb, "PDP_0");
-    seconds = seconds_since(start);
-    simulated_ns = double(hal.now_ns() - start_ns);
-    if ((status & done_bit) == 0) {
-      throw std::runtime_error("interrupt without PDP_DONE_STATUS0: GLB S_INTR_STATUS " + std::to_string(status));
+    // The first layer (group 0) pays the first touch of every buffer the
+    // models allocate; the second, identical one (group 1) is the steady
+    // state a longer run sees, and is the one reported.
+    for (unsigned group = 0; group < 2; ++group) {
+      const uint32_t done_bit = 1u << done_status_bit(Unit::Pdp, group);
+      const uint64_t start_ns = hal.now_ns();
+      const Clock::time_point start = Clock::now();
+      program_pooling(hal, hw, c, plan, group);
+      const uint32_t status = take_interrupts(hal, glb, group == 0 ? "PDP_0" : "PDP_1");
+      (group == 0 ? first_seconds : seconds) = seconds_since(start);
+      simulated_ns = double(hal.now_ns() - start_ns);
+      if ((status & done_bit) == 0) {
+        throw std::runtime_error("interrupt without PDP_DONE_STATUS" + std::to_string(group) +
+                                 ": GLB S_INTR_STATUS " + std::to_string(status));
+      }
     }
     read_all(hal, kPdpDestination, output);
   });
@@ -514,6 +523,7 @@ Figures run_pdp_case(const PoolingCase& c) {
   }
   return {{"bytes", double(input.size())},
           {"seconds", seconds},
+          {"first_seconds", first_seconds},
           {"simulated_ns", simulated_ns},
           {"stripes", double(plan.stripes)},
           {"memcpy_seconds", memcpy_seconds(input.size())},
@@ -714,6 +724,10 @@ int run_all(const std::string& self, const std::string& acosim, const std::strin
     std::ostringstream notes;
     if (f.count("requests")) notes << std::fixed << std::setprecision(0) << f.at("requests") << " requests";
     if (f.count("stripes")) notes << std::fixed << std::setprecision(0) << f.at("stripes") << " stripe(s)";
+    if (f.count("first_seconds")) {
+      notes << std::fixed << std::setprecision(1) << "; first layer " << f.at("bytes") / f.at("first_seconds") / 1e6
+            << " MB/s";
+    }
     if (f.at("correct") != 1.0) {
       notes << ", WRONG RESULT";
       all_correct = false;

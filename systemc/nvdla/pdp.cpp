@@ -157,7 +157,7 @@ void Pdp::run_layer(unsigned g) {
   }
   PoolingConfig config = decode(g);
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  PackedCube input;
+  PackedCube& input = m_input;
   if (config.on_the_fly) {
     if (const auto violation = check_pdp_layer(config, nullptr, m_config)) report_violation(*violation);
     input = sdp->pull_cube();
@@ -186,9 +186,11 @@ void Pdp::run_layer(unsigned g) {
     error(std::string("D_DST_RAM_CFG.DST_RAM_TYPE=CV selects CVIF, which ") + m_config.name + " does not have");
   }
   PoolingStats stats;
-  PackedCube output;
+  PackedCube& output = m_output;
   try {
-    output = PackedCube(config.output_geometry(m_config.atom_bytes));
+    output.geometry = config.output_geometry(m_config.atom_bytes);
+    output.geometry.validate();
+    output.bytes.assign(output.geometry.total_bytes(), 0);
     const std::vector<Stripe> stripes = plan_stripes(config);
     for (size_t i = 0; i < stripes.size(); ++i) {
       stripe.write(static_cast<uint32_t>(i));

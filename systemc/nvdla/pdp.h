@@ -66,6 +66,7 @@ class Pdp : public sc_core::sc_module {
   RegisterBank m_bank;
   core::DmaPort m_mcif, m_cvif;
   sc_core::sc_event m_enabled;
+  PackedCube m_input, m_output;  // kept across layers so their memory is reused
 };
 
 }  // namespace acosim::nvdla

@@ -84,7 +84,10 @@ sc_core::sc_time PdpRdma::fetch(const PdpRdmaLayer& layer, PackedCube& cube) {
   if (!layer.source_mc && !m_config.has_cvif) {
     error(std::string("D_SRC_RAM_CFG.SRC_RAM_TYPE=CV selects CVIF, which ") + m_config.name + " does not have");
   }
-  cube = PackedCube(layer.cube);
+  // Reuse the caller's buffer: a layer's cube is as large as its input, and
+  // fresh memory for every layer costs more than the pooling.
+  layer.cube.validate();
+  cube.geometry = layer.cube;
   try {
     const sc_core::sc_time delay = read_cube(layer.source_mc ? m_mcif : m_cvif, layer.source, cube);
     bytes_read.write(m_mcif.bytes_read() + m_cvif.bytes_read());
