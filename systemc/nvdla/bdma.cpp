@@ -6,16 +6,12 @@
 #include <string>
 
 #include "sw/nvdla/regs/bdma.h"
-#include "sw/nvdla/regs/register_map.h"
-#include "systemc/nvdla/csb_access.h"
 
 namespace acosim::nvdla {
 
 namespace r = regs::bdma;
 
 namespace {
-
-constexpr const char* kReportType = "acosim/nvdla/BDMA";
 
 // The twelve CFG registers a slot caches, in register order.
 constexpr uint32_t kSlotRegisters[12] = {
@@ -36,23 +32,9 @@ std::string hex(uint64_t value) {
 }  // namespace
 
 Bdma::Bdma(sc_core::sc_module_name name, const HardwareConfig& config, const BdmaTiming& timing)
-    : sc_module(name), csb("csb"), mcif("mcif"), cvif("cvif"), done("done"), m_config(config),
-      m_timing(timing), m_bank(regs::unit_info(Unit::Bdma, config.config), false),
-      m_mcif("BDMA MCIF", mcif), m_cvif("BDMA CVIF", cvif) {
-  csb.register_b_transport(this, &Bdma::b_transport);
-  csb.register_transport_dbg(this, &Bdma::transport_dbg);
-  mcif.register_invalidate_direct_mem_ptr(this, &Bdma::invalidate_mcif);
-  cvif.register_invalidate_direct_mem_ptr(this, &Bdma::invalidate_cvif);
+    : DmaUnit(name, config, Unit::Bdma, false), done("done"), m_timing(timing) {
   SC_THREAD(engine);
   update_signals();
-}
-
-void Bdma::invalidate_mcif(sc_dt::uint64 start, sc_dt::uint64 end) { m_mcif.invalidate(start, end); }
-void Bdma::invalidate_cvif(sc_dt::uint64 start, sc_dt::uint64 end) { m_cvif.invalidate(start, end); }
-
-void Bdma::error(const std::string& message) const {
-  const std::string text = "BDMA: " + message;
-  SC_REPORT_ERROR(kReportType, text.c_str());
 }
 
 std::string Bdma::slot_registers(const Slot& slot) const {
@@ -65,7 +47,7 @@ std::string Bdma::slot_registers(const Slot& slot) const {
 
 // STATUS: FREE_SLOT [7:0], IDLE [8] (FIFO empty and engine idle),
 // GRP0_BUSY [9], GRP1_BUSY [10]; after reset 0x114.
-uint32_t Bdma::read_register(uint32_t offset) const {
+uint32_t Bdma::read_register(uint32_t offset) {
   if (offset == r::STATUS) {
     const bool idle = m_fifo.empty() && !m_engine_busy && m_groups.empty();
     return r::STATUS_FREE_SLOT.put(kSlots - static_cast<uint32_t>(m_fifo.size())) | r::STATUS_IDLE.put(idle) |
@@ -74,25 +56,12 @@ uint32_t Bdma::read_register(uint32_t offset) const {
   return m_bank.read(offset);
 }
 
-void Bdma::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
-  const uint32_t offset = csb_offset(trans);
-  trans.set_response_status(tlm::TLM_OK_RESPONSE);
-  if (trans.get_command() == tlm::TLM_READ_COMMAND) {
-    csb_set_read_data(trans, read_register(offset));
-    return;
-  }
-  const uint32_t value = csb_write_data(trans);
+void Bdma::write_register(uint32_t offset, uint32_t value) {
   m_bank.write(offset, value);
   if (offset == r::CFG_OP && r::CFG_OP_EN.get(value) != 0) push_slot();
   if (offset == r::CFG_LAUNCH0 && r::CFG_LAUNCH0_GRP0_LAUNCH.get(value) != 0) launch(0);
   if (offset == r::CFG_LAUNCH1 && r::CFG_LAUNCH1_GRP1_LAUNCH.get(value) != 0) launch(1);
   update_signals();
-}
-
-unsigned Bdma::transport_dbg(tlm::tlm_generic_payload& trans) {
-  if (trans.get_command() != tlm::TLM_READ_COMMAND || trans.get_data_length() != 4) return 0;
-  csb_set_read_data(trans, read_register(csb_offset(trans)));
-  return 4;
 }
 
 void Bdma::push_slot() {
@@ -147,11 +116,6 @@ void Bdma::push_slot() {
   if (slot.surfaces > 1 && (slot.source_surface < source_extent || slot.destination_surface < destination_extent)) {
     error("surface strides CFG_SRC_SURF/CFG_DST_SURF must be at least the surface they step over (line stride x "
           "lines, or the line when there is one) (" + slot_registers(slot) + ")");
-    return;
-  }
-  if ((!slot.source_mc || !slot.destination_mc) && !m_config.has_cvif) {
-    error(std::string("CFG_CMD selects CVSRAM, which ") + m_config.name + " does not have (" +
-          slot_registers(slot) + ")");
     return;
   }
   m_fifo.push_back(slot);
@@ -219,8 +183,8 @@ void Bdma::engine() {
 // request. The slot takes its memory latency plus L bytes per line at the
 // interface width.
 void Bdma::copy(const Slot& slot, unsigned group) {
-  core::DmaPort& source = slot.source_mc ? m_mcif : m_cvif;
-  core::DmaPort& destination = slot.destination_mc ? m_mcif : m_cvif;
+  core::DmaPort& source = memory(slot.source_mc, "CFG_CMD.SRC_RAM_TYPE");
+  core::DmaPort& destination = memory(slot.destination_mc, "CFG_CMD.DST_RAM_TYPE");
   const bool packed = slot.lines == 1 || (slot.source_line == slot.line_bytes &&
                                           slot.destination_line == slot.line_bytes);
   const uint64_t request_bytes = packed ? uint64_t{slot.line_bytes} * slot.lines : slot.line_bytes;
@@ -243,8 +207,8 @@ void Bdma::copy(const Slot& slot, unsigned group) {
   const uint64_t bytes = uint64_t{slot.line_bytes} * slot.lines * slot.surfaces;
   const uint64_t cycles = (bytes + m_timing.bytes_per_cycle - 1) / m_timing.bytes_per_cycle;
   delay += m_timing.clock_period * static_cast<double>(cycles);
-  bytes_read.write(m_mcif.bytes_read() + m_cvif.bytes_read());
-  bytes_written.write(m_mcif.bytes_written() + m_cvif.bytes_written());
+  bytes_read.write(DmaUnit::bytes_read());
+  bytes_written.write(DmaUnit::bytes_written());
   sc_core::wait(delay);
 }
 

@@ -21,14 +21,10 @@
 #include <vector>
 
 #include <systemc>
-#include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 
 #include "sw/nvdla/regs/config.h"
-#include "systemc/core/dma_port.h"
 #include "systemc/nvdla/interrupts.h"
-#include "systemc/nvdla/register_bank.h"
+#include "systemc/nvdla/unit.h"
 #include "systemc/core/vcd_tracer.h"
 
 namespace acosim::nvdla {
@@ -38,14 +34,11 @@ struct BdmaTiming {
   unsigned bytes_per_cycle = 64;  ///< the 512-bit memory interface of nv_full
 };
 
-class Bdma : public sc_core::sc_module {
+class Bdma : public DmaUnit {
  public:
   SC_HAS_PROCESS(Bdma);
   static constexpr unsigned kSlots = 20;
 
-  tlm_utils::simple_target_socket<Bdma> csb;
-  tlm_utils::simple_initiator_socket<Bdma> mcif;  ///< primary memory (RAM_TYPE MC)
-  tlm_utils::simple_initiator_socket<Bdma> cvif;  ///< secondary memory (RAM_TYPE CVSRAM)
   sc_core::sc_port<DoneInterface> done;
 
   // For waves.
@@ -71,23 +64,16 @@ class Bdma : public sc_core::sc_module {
     unsigned slots;
   };
 
-  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
-  unsigned transport_dbg(tlm::tlm_generic_payload& trans);
-  void invalidate_mcif(sc_dt::uint64 start, sc_dt::uint64 end);
-  void invalidate_cvif(sc_dt::uint64 start, sc_dt::uint64 end);
-  uint32_t read_register(uint32_t offset) const;
+  uint32_t read_register(uint32_t offset) override;
+  void write_register(uint32_t offset, uint32_t value) override;
   void push_slot();
   void launch(unsigned group);
   void engine();
   void copy(const Slot& slot, unsigned group);
-  void error(const std::string& message) const;
   void update_signals();
   std::string slot_registers(const Slot& slot) const;
 
-  const HardwareConfig& m_config;
   BdmaTiming m_timing;
-  RegisterBank m_bank;
-  core::DmaPort m_mcif, m_cvif;
   std::deque<Slot> m_fifo;          // pushed, not yet accepted by the engine
   unsigned m_pending = 0;           // slots pushed since the last launch
   std::deque<Group> m_groups;       // launched, not yet finished (front runs)

@@ -9,19 +9,16 @@
 #include <cstdint>
 
 #include <systemc>
-#include <tlm>
-#include <tlm_utils/simple_target_socket.h>
 
 #include "sw/nvdla/regs/config.h"
 #include "systemc/nvdla/interrupts.h"
-#include "systemc/nvdla/register_bank.h"
+#include "systemc/nvdla/unit.h"
 #include "systemc/core/vcd_tracer.h"
 
 namespace acosim::nvdla {
 
-class Glb : public sc_core::sc_module, public DoneInterface {
+class Glb : public RegisterUnit, public DoneInterface {
  public:
-  tlm_utils::simple_target_socket<Glb> csb;
   sc_core::sc_export<DoneInterface> done_in;  ///< units' done pulses
   sc_core::sc_out<bool> intr;                  ///< the level interrupt to the CPU
   core::ObservedSignal<uint32_t> status{"status"};  ///< S_INTR_STATUS, for waves
@@ -31,11 +28,10 @@ class Glb : public sc_core::sc_module, public DoneInterface {
   void unit_done(unsigned status_bit) override;
 
  private:
-  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
-  unsigned transport_dbg(tlm::tlm_generic_payload& trans);
+  uint32_t read_register(uint32_t offset) override;
+  void write_register(uint32_t offset, uint32_t value) override;
   void update_line();
 
-  RegisterBank m_bank;
   uint32_t m_status = 0;
   uint32_t m_implemented;  // S_INTR_STATUS bits that exist
 };

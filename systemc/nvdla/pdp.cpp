@@ -3,10 +3,7 @@
 #include <cstdio>
 
 #include "sw/nvdla/regs/pdp.h"
-#include "sw/nvdla/regs/register_map.h"
-#include "systemc/nvdla/csb_access.h"
 #include "systemc/nvdla/feature_dma.h"
-#include "systemc/nvdla/group_write.h"
 #include "systemc/nvdla/pdp_limits.h"
 
 namespace acosim::nvdla {
@@ -14,8 +11,6 @@ namespace acosim::nvdla {
 namespace r = regs::pdp;
 
 namespace {
-
-constexpr const char* kReportType = "acosim/nvdla/PDP";
 
 RdmaSideConfig rdma_side(const PdpRdmaLayer& layer) {
   RdmaSideConfig side;
@@ -35,46 +30,11 @@ RdmaSideConfig rdma_side(const PdpRdmaLayer& layer) {
   return side;
 }
 
-// A limitation-list violation; the message already names the unit, the
-// rule and the register words it comes from.
-void report_violation(const std::string& violation) { SC_REPORT_ERROR(kReportType, violation.c_str()); }
-
 }  // namespace
 
 Pdp::Pdp(sc_core::sc_module_name name, const HardwareConfig& config, const PdpTiming& timing)
-    : sc_module(name), csb("csb"), mcif("mcif"), cvif("cvif"), rdma("rdma"), sdp("sdp"), done("done"),
-      m_config(config), m_timing(timing), m_bank(regs::unit_info(Unit::Pdp, config.config), true),
-      m_mcif("PDP MCIF", mcif), m_cvif("PDP CVIF", cvif) {
-  csb.register_b_transport(this, &Pdp::b_transport);
-  csb.register_transport_dbg(this, &Pdp::transport_dbg);
-  mcif.register_invalidate_direct_mem_ptr(this, &Pdp::invalidate_mcif);
-  cvif.register_invalidate_direct_mem_ptr(this, &Pdp::invalidate_cvif);
+    : DmaUnit(name, config, Unit::Pdp, true), rdma("rdma"), sdp("sdp"), done("done"), m_timing(timing) {
   SC_THREAD(run);
-}
-
-void Pdp::invalidate_mcif(sc_dt::uint64 start, sc_dt::uint64 end) { m_mcif.invalidate(start, end); }
-void Pdp::invalidate_cvif(sc_dt::uint64 start, sc_dt::uint64 end) { m_cvif.invalidate(start, end); }
-
-void Pdp::error(const std::string& message) const {
-  const std::string text = "PDP: " + message;
-  SC_REPORT_ERROR(kReportType, text.c_str());
-}
-
-void Pdp::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
-  trans.set_response_status(tlm::TLM_OK_RESPONSE);
-  if (trans.get_command() == tlm::TLM_READ_COMMAND) {
-    csb_set_read_data(trans, m_bank.read(csb_offset(trans)));
-    return;
-  }
-  const BankWrite w = m_bank.write(csb_offset(trans), csb_write_data(trans));
-  check_group_write(w, "PDP", csb_write_data(trans), kReportType);
-  if (w.op_enable_set) m_enabled.notify(sc_core::SC_ZERO_TIME);
-}
-
-unsigned Pdp::transport_dbg(tlm::tlm_generic_payload& trans) {
-  if (trans.get_command() != tlm::TLM_READ_COMMAND || trans.get_data_length() != 4) return 0;
-  csb_set_read_data(trans, m_bank.read(csb_offset(trans)));
-  return 4;
 }
 
 PoolingConfig Pdp::decode(unsigned g) const {
@@ -159,7 +119,7 @@ void Pdp::run_layer(unsigned g) {
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   PackedCube& input = m_input;
   if (config.on_the_fly) {
-    if (const auto violation = check_pdp_layer(config, nullptr, m_config)) report_violation(*violation);
+    if (const auto violation = check_pdp_layer(config, nullptr, m_config)) report(*violation);
     input = sdp->pull_cube();
     if (input.geometry != config.input_geometry(m_config.atom_bytes)) {
       error("D_DATA_CUBE_IN_* / D_DATA_FORMAT do not describe the cube SDP sends (" + registers(g) + ")");
@@ -168,10 +128,10 @@ void Pdp::run_layer(unsigned g) {
     const PdpRdmaLayer layer = rdma->wait_layer();
     const RdmaSideConfig side = rdma_side(layer);
     if (layer.data_format > 2) {
-      report_violation("PDP_RDMA: D_DATA_FORMAT.INPUT_DATA=3 is a reserved encoding (group " +
+      report("PDP_RDMA: D_DATA_FORMAT.INPUT_DATA=3 is a reserved encoding (group " +
                        std::to_string(layer.group) + ")");
     }
-    if (const auto violation = check_pdp_layer(config, &side, m_config)) report_violation(*violation);
+    if (const auto violation = check_pdp_layer(config, &side, m_config)) report(*violation);
     config.split.read_kernel_width = layer.kernel_width;
     config.split.read_stride_width = layer.stride_width;
     delay += rdma->fetch(layer, input);
@@ -181,10 +141,7 @@ void Pdp::run_layer(unsigned g) {
   }
 
   const uint32_t dst = m_bank.get(r::D_DST_RAM_CFG, g);
-  const bool destination_mc = r::D_DST_RAM_CFG_DST_RAM_TYPE.get(dst) == 1;
-  if (!destination_mc && !m_config.has_cvif) {
-    error(std::string("D_DST_RAM_CFG.DST_RAM_TYPE=CV selects CVIF, which ") + m_config.name + " does not have");
-  }
+  core::DmaPort& port = memory(r::D_DST_RAM_CFG_DST_RAM_TYPE.get(dst) == 1, "D_DST_RAM_CFG.DST_RAM_TYPE");
   PoolingStats stats;
   PackedCube& output = m_output;
   try {
@@ -204,11 +161,11 @@ void Pdp::run_layer(unsigned g) {
   where.line_stride = m_bank.get(r::D_DST_LINE_STRIDE, g);
   where.surface_stride = m_bank.get(r::D_DST_SURFACE_STRIDE, g);
   try {
-    delay += write_cube(destination_mc ? m_mcif : m_cvif, where, output);
+    delay += write_cube(port, where, output);
   } catch (const core::DmaError& e) {
     error(std::string("group ") + std::to_string(g) + ": " + e.what());
   }
-  bytes_written.write(m_mcif.bytes_written() + m_cvif.bytes_written());
+  bytes_written.write(DmaUnit::bytes_written());
   // One cycle per atom in and per atom out (PDP throughput of nv_full and
   // nv_large is 8 elements per cycle; functional timing only).
   const uint64_t atoms = (input.bytes.size() + output.bytes.size()) / m_config.atom_bytes;

@@ -1,56 +1,17 @@
 #include "systemc/nvdla/pdp_rdma.h"
 
 #include "sw/nvdla/regs/pdp_rdma.h"
-#include "sw/nvdla/regs/register_map.h"
-#include "systemc/nvdla/csb_access.h"
-#include "systemc/nvdla/group_write.h"
 
 namespace acosim::nvdla {
 
 namespace r = regs::pdp_rdma;
 
-namespace {
-constexpr const char* kReportType = "acosim/nvdla/PDP_RDMA";
-}
-
 PdpRdma::PdpRdma(sc_core::sc_module_name name, const HardwareConfig& config)
-    : sc_module(name), csb("csb"), mcif("mcif"), cvif("cvif"), out("out"), m_config(config),
-      m_bank(regs::unit_info(Unit::PdpRdma, config.config), true), m_mcif("PDP_RDMA MCIF", mcif),
-      m_cvif("PDP_RDMA CVIF", cvif) {
-  csb.register_b_transport(this, &PdpRdma::b_transport);
-  csb.register_transport_dbg(this, &PdpRdma::transport_dbg);
-  mcif.register_invalidate_direct_mem_ptr(this, &PdpRdma::invalidate_mcif);
-  cvif.register_invalidate_direct_mem_ptr(this, &PdpRdma::invalidate_cvif);
+    : DmaUnit(name, config, Unit::PdpRdma, true), out("out") {
   out.bind(*this);
 }
 
-void PdpRdma::invalidate_mcif(sc_dt::uint64 start, sc_dt::uint64 end) { m_mcif.invalidate(start, end); }
-void PdpRdma::invalidate_cvif(sc_dt::uint64 start, sc_dt::uint64 end) { m_cvif.invalidate(start, end); }
-
-void PdpRdma::error(const std::string& message) const {
-  const std::string text = "PDP_RDMA: " + message;
-  SC_REPORT_ERROR(kReportType, text.c_str());
-}
-
-void PdpRdma::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
-  trans.set_response_status(tlm::TLM_OK_RESPONSE);
-  if (trans.get_command() == tlm::TLM_READ_COMMAND) {
-    csb_set_read_data(trans, m_bank.read(csb_offset(trans)));
-    return;
-  }
-  const BankWrite w = m_bank.write(csb_offset(trans), csb_write_data(trans));
-  check_group_write(w, "PDP_RDMA", csb_write_data(trans), kReportType);
-  if (w.op_enable_set) {
-    busy.write(true);
-    m_enabled.notify(sc_core::SC_ZERO_TIME);
-  }
-}
-
-unsigned PdpRdma::transport_dbg(tlm::tlm_generic_payload& trans) {
-  if (trans.get_command() != tlm::TLM_READ_COMMAND || trans.get_data_length() != 4) return 0;
-  csb_set_read_data(trans, m_bank.read(csb_offset(trans)));
-  return 4;
-}
+void PdpRdma::op_enabled(unsigned) { busy.write(true); }
 
 PdpRdmaLayer PdpRdma::wait_layer() {
   while (!m_bank.op_enabled(m_bank.consumer())) sc_core::wait(m_enabled);
@@ -81,16 +42,14 @@ sc_core::sc_time PdpRdma::fetch(const PdpRdmaLayer& layer, PackedCube& cube) {
   if (layer.data_format > 2) {
     error("D_DATA_FORMAT.INPUT_DATA=" + std::to_string(layer.data_format) + " is a reserved encoding");
   }
-  if (!layer.source_mc && !m_config.has_cvif) {
-    error(std::string("D_SRC_RAM_CFG.SRC_RAM_TYPE=CV selects CVIF, which ") + m_config.name + " does not have");
-  }
+  core::DmaPort& port = memory(layer.source_mc, "D_SRC_RAM_CFG.SRC_RAM_TYPE");
   // Reuse the caller's buffer: a layer's cube is as large as its input, and
   // fresh memory for every layer costs more than the pooling.
   layer.cube.validate();
   cube.geometry = layer.cube;
   try {
-    const sc_core::sc_time delay = read_cube(layer.source_mc ? m_mcif : m_cvif, layer.source, cube);
-    bytes_read.write(m_mcif.bytes_read() + m_cvif.bytes_read());
+    const sc_core::sc_time delay = read_cube(port, layer.source, cube);
+    bytes_read.write(DmaUnit::bytes_read());
     return delay;
   } catch (const core::DmaError& e) {
     error(std::string("group ") + std::to_string(layer.group) + ": " + e.what());

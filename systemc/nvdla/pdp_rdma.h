@@ -11,15 +11,11 @@
 #include <string>
 
 #include <systemc>
-#include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 
 #include "sw/nvdla/regs/config.h"
-#include "systemc/core/dma_port.h"
 #include "systemc/nvdla/feature_cube.h"
 #include "systemc/nvdla/feature_dma.h"
-#include "systemc/nvdla/register_bank.h"
+#include "systemc/nvdla/unit.h"
 #include "systemc/core/vcd_tracer.h"
 
 namespace acosim::nvdla {
@@ -46,11 +42,8 @@ class PdpRdmaSource : public virtual sc_core::sc_interface {
   virtual void end_layer() = 0;
 };
 
-class PdpRdma : public sc_core::sc_module, public PdpRdmaSource {
+class PdpRdma : public DmaUnit, public PdpRdmaSource {
  public:
-  tlm_utils::simple_target_socket<PdpRdma> csb;
-  tlm_utils::simple_initiator_socket<PdpRdma> mcif;
-  tlm_utils::simple_initiator_socket<PdpRdma> cvif;
   sc_core::sc_export<PdpRdmaSource> out;
 
   core::ObservedSignal<bool> busy{"busy"};
@@ -63,16 +56,7 @@ class PdpRdma : public sc_core::sc_module, public PdpRdmaSource {
   void end_layer() override;
 
  private:
-  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
-  unsigned transport_dbg(tlm::tlm_generic_payload& trans);
-  void invalidate_mcif(sc_dt::uint64 start, sc_dt::uint64 end);
-  void invalidate_cvif(sc_dt::uint64 start, sc_dt::uint64 end);
-  void error(const std::string& message) const;
-
-  const HardwareConfig& m_config;
-  RegisterBank m_bank;
-  core::DmaPort m_mcif, m_cvif;
-  sc_core::sc_event m_enabled;
+  void op_enabled(unsigned group) override;
 };
 
 }  // namespace acosim::nvdla

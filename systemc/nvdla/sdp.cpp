@@ -2,18 +2,13 @@
 
 #include <cstdio>
 
-#include "sw/nvdla/regs/register_map.h"
 #include "sw/nvdla/regs/sdp.h"
-#include "systemc/nvdla/csb_access.h"
-#include "systemc/nvdla/group_write.h"
 
 namespace acosim::nvdla {
 
 namespace r = regs::sdp;
 
 namespace {
-
-constexpr const char* kReportType = "acosim/nvdla/SDP";
 
 std::string hex32(uint32_t value) {
   char text[16];
@@ -49,34 +44,9 @@ SdpStageConfig decode_stage(const RegisterBank& bank, unsigned g, const StageReg
 }  // namespace
 
 Sdp::Sdp(sc_core::sc_module_name name, const HardwareConfig& config)
-    : sc_module(name), csb("csb"), rdma("rdma"), pdp_out("pdp_out"), done("done"), m_config(config),
-      m_bank(regs::unit_info(Unit::Sdp, config.config), true) {
-  csb.register_b_transport(this, &Sdp::b_transport);
-  csb.register_transport_dbg(this, &Sdp::transport_dbg);
+    : RegisterUnit(name, config, Unit::Sdp, true), rdma("rdma"), pdp_out("pdp_out"), done("done") {
   pdp_out.bind(*this);
   SC_THREAD(run);
-}
-
-void Sdp::error(const std::string& message) const {
-  const std::string text = "SDP: " + message;
-  SC_REPORT_ERROR(kReportType, text.c_str());
-}
-
-void Sdp::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
-  trans.set_response_status(tlm::TLM_OK_RESPONSE);
-  if (trans.get_command() == tlm::TLM_READ_COMMAND) {
-    csb_set_read_data(trans, m_bank.read(csb_offset(trans)));
-    return;
-  }
-  const BankWrite w = m_bank.write(csb_offset(trans), csb_write_data(trans));
-  check_group_write(w, "SDP", csb_write_data(trans), kReportType);
-  if (w.op_enable_set) m_enabled.notify(sc_core::SC_ZERO_TIME);
-}
-
-unsigned Sdp::transport_dbg(tlm::tlm_generic_payload& trans) {
-  if (trans.get_command() != tlm::TLM_READ_COMMAND || trans.get_data_length() != 4) return 0;
-  csb_set_read_data(trans, m_bank.read(csb_offset(trans)));
-  return 4;
 }
 
 SdpConfig Sdp::decode(unsigned g) const {

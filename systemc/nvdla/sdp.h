@@ -14,12 +14,10 @@
 #include <string>
 
 #include <systemc>
-#include <tlm>
-#include <tlm_utils/simple_target_socket.h>
 
 #include "sw/nvdla/regs/config.h"
 #include "systemc/nvdla/interrupts.h"
-#include "systemc/nvdla/register_bank.h"
+#include "systemc/nvdla/unit.h"
 #include "systemc/nvdla/sdp_datapath.h"
 #include "systemc/nvdla/sdp_output.h"
 #include "systemc/nvdla/sdp_rdma.h"
@@ -27,9 +25,8 @@
 
 namespace acosim::nvdla {
 
-class Sdp : public sc_core::sc_module, public SdpOutput {
+class Sdp : public RegisterUnit, public SdpOutput {
  public:
-  tlm_utils::simple_target_socket<Sdp> csb;
   sc_core::sc_port<SdpRdmaSource> rdma;
   sc_core::sc_export<SdpOutput> pdp_out;  ///< the on-the-fly stream to PDP
   sc_core::sc_port<DoneInterface> done;
@@ -42,15 +39,10 @@ class Sdp : public sc_core::sc_module, public SdpOutput {
   PackedCube pull_cube() override;
 
  private:
-  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
-  unsigned transport_dbg(tlm::tlm_generic_payload& trans);
   void run();
   SdpConfig decode(unsigned group) const;
-  void error(const std::string& message) const;
 
-  const HardwareConfig& m_config;
-  RegisterBank m_bank;
-  sc_core::sc_event m_enabled, m_ready, m_layer_done;
+  sc_core::sc_event m_ready, m_layer_done;
   bool m_ready_flag = false;
   SdpConfig m_layer;
 };

@@ -2,19 +2,14 @@
 
 #include <cstdio>
 
-#include "sw/nvdla/regs/register_map.h"
 #include "sw/nvdla/regs/sdp_rdma.h"
-#include "systemc/nvdla/csb_access.h"
 #include "systemc/nvdla/feature_dma.h"
-#include "systemc/nvdla/group_write.h"
 
 namespace acosim::nvdla {
 
 namespace r = regs::sdp_rdma;
 
 namespace {
-constexpr const char* kReportType = "acosim/nvdla/SDP_RDMA";
-
 std::string hex32(uint32_t value) {
   char text[16];
   std::snprintf(text, sizeof text, "0x%08x", value);
@@ -23,43 +18,11 @@ std::string hex32(uint32_t value) {
 }  // namespace
 
 SdpRdma::SdpRdma(sc_core::sc_module_name name, const HardwareConfig& config)
-    : sc_module(name), csb("csb"), mcif("mcif"), cvif("cvif"), out("out"), m_config(config),
-      m_bank(regs::unit_info(Unit::SdpRdma, config.config), true), m_mcif("SDP_RDMA MCIF", mcif),
-      m_cvif("SDP_RDMA CVIF", cvif) {
-  csb.register_b_transport(this, &SdpRdma::b_transport);
-  csb.register_transport_dbg(this, &SdpRdma::transport_dbg);
-  mcif.register_invalidate_direct_mem_ptr(this, &SdpRdma::invalidate_mcif);
-  cvif.register_invalidate_direct_mem_ptr(this, &SdpRdma::invalidate_cvif);
+    : DmaUnit(name, config, Unit::SdpRdma, true), out("out") {
   out.bind(*this);
 }
 
-void SdpRdma::invalidate_mcif(sc_dt::uint64 start, sc_dt::uint64 end) { m_mcif.invalidate(start, end); }
-void SdpRdma::invalidate_cvif(sc_dt::uint64 start, sc_dt::uint64 end) { m_cvif.invalidate(start, end); }
-
-void SdpRdma::error(const std::string& message) const {
-  const std::string text = "SDP_RDMA: " + message;
-  SC_REPORT_ERROR(kReportType, text.c_str());
-}
-
-void SdpRdma::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
-  trans.set_response_status(tlm::TLM_OK_RESPONSE);
-  if (trans.get_command() == tlm::TLM_READ_COMMAND) {
-    csb_set_read_data(trans, m_bank.read(csb_offset(trans)));
-    return;
-  }
-  const BankWrite w = m_bank.write(csb_offset(trans), csb_write_data(trans));
-  check_group_write(w, "SDP_RDMA", csb_write_data(trans), kReportType);
-  if (w.op_enable_set) {
-    busy.write(true);
-    m_enabled.notify(sc_core::SC_ZERO_TIME);
-  }
-}
-
-unsigned SdpRdma::transport_dbg(tlm::tlm_generic_payload& trans) {
-  if (trans.get_command() != tlm::TLM_READ_COMMAND || trans.get_data_length() != 4) return 0;
-  csb_set_read_data(trans, m_bank.read(csb_offset(trans)));
-  return 4;
-}
+void SdpRdma::op_enabled(unsigned) { busy.write(true); }
 
 SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
   while (!m_bank.op_enabled(m_bank.consumer())) sc_core::wait(m_enabled);
@@ -96,10 +59,8 @@ SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
     error(std::string("IN_PRECISION ") + precision_name(layer.in_precision) + " is not supported by " +
           m_config.name + where);
   }
-  const bool source_mc = r::D_SRC_DMA_CFG_SRC_RAM_TYPE.get(get(r::D_SRC_DMA_CFG)) == 1;
-  if (!source_mc && !m_config.has_cvif) {
-    error(std::string("D_SRC_DMA_CFG.SRC_RAM_TYPE=CV selects CVIF, which ") + m_config.name + " does not have");
-  }
+  core::DmaPort& port = memory(r::D_SRC_DMA_CFG_SRC_RAM_TYPE.get(get(r::D_SRC_DMA_CFG)) == 1,
+                               "D_SRC_DMA_CFG.SRC_RAM_TYPE");
   CubeGeometry geometry;
   geometry.width = get(r::D_DATA_CUBE_WIDTH) + 1;
   geometry.height = get(r::D_DATA_CUBE_HEIGHT) + 1;
@@ -121,11 +82,11 @@ SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
   cube = PackedCube(geometry);
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   try {
-    delay = read_cube(source_mc ? m_mcif : m_cvif, address, cube);
+    delay = read_cube(port, address, cube);
   } catch (const core::DmaError& e) {
     error(std::string("group ") + std::to_string(g) + ": " + e.what());
   }
-  bytes_read.write(m_mcif.bytes_read() + m_cvif.bytes_read());
+  bytes_read.write(DmaUnit::bytes_read());
   sc_core::wait(delay + sc_core::sc_time(1, sc_core::SC_NS));
   m_bank.end_layer();
   busy.write(m_bank.op_enabled(m_bank.consumer()));

@@ -10,14 +10,10 @@
 #include <string>
 
 #include <systemc>
-#include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 
 #include "sw/nvdla/regs/config.h"
-#include "systemc/core/dma_port.h"
 #include "systemc/nvdla/feature_cube.h"
-#include "systemc/nvdla/register_bank.h"
+#include "systemc/nvdla/unit.h"
 #include "systemc/core/vcd_tracer.h"
 
 namespace acosim::nvdla {
@@ -37,11 +33,8 @@ class SdpRdmaSource : public virtual sc_core::sc_interface {
   virtual SdpRdmaLayer fetch(PackedCube& cube) = 0;
 };
 
-class SdpRdma : public sc_core::sc_module, public SdpRdmaSource {
+class SdpRdma : public DmaUnit, public SdpRdmaSource {
  public:
-  tlm_utils::simple_target_socket<SdpRdma> csb;
-  tlm_utils::simple_initiator_socket<SdpRdma> mcif;
-  tlm_utils::simple_initiator_socket<SdpRdma> cvif;
   sc_core::sc_export<SdpRdmaSource> out;
 
   core::ObservedSignal<bool> busy{"busy"};
@@ -52,16 +45,7 @@ class SdpRdma : public sc_core::sc_module, public SdpRdmaSource {
   SdpRdmaLayer fetch(PackedCube& cube) override;
 
  private:
-  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
-  unsigned transport_dbg(tlm::tlm_generic_payload& trans);
-  void invalidate_mcif(sc_dt::uint64 start, sc_dt::uint64 end);
-  void invalidate_cvif(sc_dt::uint64 start, sc_dt::uint64 end);
-  void error(const std::string& message) const;
-
-  const HardwareConfig& m_config;
-  RegisterBank m_bank;
-  core::DmaPort m_mcif, m_cvif;
-  sc_core::sc_event m_enabled;
+  void op_enabled(unsigned group) override;
 };
 
 }  // namespace acosim::nvdla
