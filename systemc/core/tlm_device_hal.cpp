@@ -1,7 +1,8 @@
 #include "systemc/core/tlm_device_hal.h"
 
+#include "systemc/core/cpu_access.h"
+
 #include <algorithm>
-#include <sstream>
 #include <string>
 
 namespace acosim::core {
@@ -12,12 +13,6 @@ constexpr const char* kReportType = "acosim/core/TlmDeviceHal";
 // A host DMA moves at most 4 KiB per transaction.
 constexpr size_t kMaxTransactionBytes = 4096;
 
-std::string hex(uint64_t value) {
-  std::ostringstream out;
-  out << "0x" << std::hex << value;
-  return out.str();
-}
-
 }  // namespace
 
 TlmDeviceHal::TlmDeviceHal(sc_core::sc_module_name name)
@@ -26,25 +21,7 @@ TlmDeviceHal::TlmDeviceHal(sc_core::sc_module_name name)
 
 void TlmDeviceHal::transport(Socket& socket, tlm::tlm_command command, uint64_t address, uint8_t* data,
                              size_t bytes, const char* what) {
-  tlm::tlm_generic_payload trans;
-  trans.set_command(command);
-  trans.set_address(address);
-  trans.set_data_ptr(data);
-  trans.set_data_length(static_cast<unsigned>(bytes));
-  trans.set_streaming_width(static_cast<unsigned>(bytes));
-  trans.set_byte_enable_ptr(nullptr);
-  trans.set_dmi_allowed(false);
-  trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  socket->b_transport(trans, delay);
-  // Not temporally decoupled: the firmware consumes each access's time
-  // before the next, so every access happens at its own simulated time.
-  if (delay != sc_core::SC_ZERO_TIME) sc_core::wait(delay);
-  if (trans.get_response_status() != tlm::TLM_OK_RESPONSE) {
-    const std::string message = std::string("HAL ") + what + " at " + hex(address) +
-                                " failed: " + trans.get_response_string();
-    SC_REPORT_ERROR(kReportType, message.c_str());
-  }
+  cpu_access(socket, command, address, data, bytes, what, kReportType);
 }
 
 void TlmDeviceHal::memory(Socket& socket, tlm::tlm_command command, uint64_t address, uint8_t* data,
@@ -106,10 +83,6 @@ void TlmDeviceHal::sleep_ns(uint64_t nanoseconds) {
   sc_core::wait(sc_core::sc_time(static_cast<double>(nanoseconds), sc_core::SC_NS));
 }
 
-uint64_t TlmDeviceHal::now_ns() const {
-  const sc_core::sc_time::value_type ns = sc_core::sc_time(1, sc_core::SC_NS).value();
-  if (ns == 0) return static_cast<uint64_t>(sc_core::sc_time_stamp().to_seconds() * 1e9);
-  return static_cast<uint64_t>(sc_core::sc_time_stamp().value() / ns);
-}
+uint64_t TlmDeviceHal::now_ns() const { return simulated_ns(); }
 
 }  // namespace acosim::core

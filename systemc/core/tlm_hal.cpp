@@ -1,7 +1,8 @@
 #include "systemc/core/tlm_hal.h"
 
+#include "systemc/core/cpu_access.h"
+
 #include <algorithm>
-#include <sstream>
 #include <string>
 
 namespace acosim::core {
@@ -14,32 +15,6 @@ constexpr const char* kReportType = "acosim/core/TlmHal";
 // transfer, and bounded transactions keep huge copies from holding the
 // target (or the firmware thread) for one giant step.
 constexpr size_t kMaxTransactionBytes = 4096;
-
-std::string hex(uint64_t value) {
-  std::ostringstream out;
-  out << "0x" << std::hex << value;
-  return out.str();
-}
-
-const char* response_text(tlm::tlm_response_status status) {
-  switch (status) {
-    case tlm::TLM_OK_RESPONSE:
-      return "ok";
-    case tlm::TLM_INCOMPLETE_RESPONSE:
-      return "incomplete (the target set no response)";
-    case tlm::TLM_GENERIC_ERROR_RESPONSE:
-      return "generic error";
-    case tlm::TLM_ADDRESS_ERROR_RESPONSE:
-      return "address error";
-    case tlm::TLM_COMMAND_ERROR_RESPONSE:
-      return "command error";
-    case tlm::TLM_BURST_ERROR_RESPONSE:
-      return "burst error";
-    case tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE:
-      return "byte enable error";
-  }
-  return "unknown response";
-}
 
 const char* stream_name(hal::StreamId stream) {
   switch (stream) {
@@ -58,26 +33,7 @@ TlmHal::TlmHal(sc_core::sc_module_name name)
 
 void TlmHal::transport(tlm_utils::simple_initiator_socket<TlmHal>& socket, tlm::tlm_command command,
                        uint64_t address, uint8_t* data, size_t bytes, const char* what) {
-  tlm::tlm_generic_payload trans;
-  trans.set_command(command);
-  trans.set_address(address);
-  trans.set_data_ptr(data);
-  trans.set_data_length(static_cast<unsigned>(bytes));
-  trans.set_streaming_width(static_cast<unsigned>(bytes));
-  trans.set_byte_enable_ptr(nullptr);
-  trans.set_dmi_allowed(false);
-  trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  socket->b_transport(trans, delay);
-  // The firmware thread is not temporally decoupled: it consumes the
-  // annotated time before its next access, so every access happens at its
-  // own simulated time.
-  if (delay != sc_core::SC_ZERO_TIME) sc_core::wait(delay);
-  if (trans.get_response_status() != tlm::TLM_OK_RESPONSE) {
-    const std::string message = std::string("HAL ") + what + " at " + hex(address) +
-                                " failed: " + response_text(trans.get_response_status());
-    SC_REPORT_ERROR(kReportType, message.c_str());
-  }
+  cpu_access(socket, command, address, data, bytes, what, kReportType);
 }
 
 void TlmHal::write_memory(uint64_t address, const void* data, size_t bytes) {
@@ -124,14 +80,6 @@ void TlmHal::sleep_ns(uint64_t nanoseconds) {
   sc_core::wait(sc_core::sc_time(static_cast<double>(nanoseconds), sc_core::SC_NS));
 }
 
-uint64_t TlmHal::now_ns() const {
-  // Integer division in units of the time resolution keeps this exact for
-  // any simulated time (a double of seconds would lose nanoseconds).
-  // A resolution coarser than 1 ns has no exact nanosecond unit; fall
-  // back to seconds there.
-  const sc_core::sc_time::value_type ns = sc_core::sc_time(1, sc_core::SC_NS).value();
-  if (ns == 0) return static_cast<uint64_t>(sc_core::sc_time_stamp().to_seconds() * 1e9);
-  return static_cast<uint64_t>(sc_core::sc_time_stamp().value() / ns);
-}
+uint64_t TlmHal::now_ns() const { return simulated_ns(); }
 
 }  // namespace acosim::core
