@@ -16,8 +16,17 @@ void Glb::update_line() {
   intr.write((m_status & ~mask & m_implemented) != 0);
 }
 
+void Glb::latch(uint32_t bits) {
+  if (sc_core::sc_time_stamp() != m_set_time) {
+    m_set_time = sc_core::sc_time_stamp();
+    m_set_now = 0;
+  }
+  m_set_now |= bits & m_implemented;
+  m_status |= bits & m_implemented;
+}
+
 void Glb::unit_done(unsigned status_bit) {
-  m_status |= (1u << status_bit) & m_implemented;
+  latch(1u << status_bit);
   update_line();
 }
 
@@ -27,9 +36,12 @@ uint32_t Glb::read_register(uint32_t offset) {
 
 void Glb::write_register(uint32_t offset, uint32_t value) {
   if (offset == regs::glb::S_INTR_STATUS) {
-    m_status &= ~(value & m_implemented);  // write 1 to clear
+    // Write 1 to clear; a bit set at the same time stays set
+    // (NV_NVDLA_GLB_ic.v: the set term comes first).
+    const uint32_t set_now = sc_core::sc_time_stamp() == m_set_time ? m_set_now : 0;
+    m_status &= ~(value & m_implemented & ~set_now);
   } else if (offset == regs::glb::S_INTR_SET) {
-    m_status |= value & m_implemented;     // write 1 to set; reads 0
+    latch(value);  // write 1 to set; reads 0
   } else {
     m_bank.write(offset, value);
   }

@@ -33,6 +33,10 @@ class Glb : public RegisterUnit, public DoneInterface {
   void update_line();
 
   uint32_t m_status = 0;
+  // Bits set at m_set_time: a clear at that same time leaves them set.
+  uint32_t m_set_now = 0;
+  sc_core::sc_time m_set_time;
+  void latch(uint32_t bits);
   uint32_t m_implemented;  // S_INTR_STATUS bits that exist
 };
 

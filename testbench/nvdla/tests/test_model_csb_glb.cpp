@@ -17,7 +17,10 @@
 #include "sw/nvdla/regs/glb.h"
 #include "sw/nvdla/regs/pdp.h"
 #include "sw/nvdla/regs/pdp_rdma.h"
+#include "systemc/nvdla/glb.h"
 #include "testbench/nvdla/tests/model_test_support.h"
+
+#include <tlm_utils/simple_initiator_socket.h>
 
 namespace acosim::nvdla::test {
 namespace {
@@ -311,6 +314,52 @@ TEST(GlbDone, MaskedDonePulseLatchesWithoutInterrupt) {
     glb.write(regs::glb::S_INTR_MASK, 0);
     EXPECT_TRUE(hal.wait_for_interrupt(0));
   });
+}
+
+// A done pulse and a write-1-to-clear of the same bit at the same time:
+// the set wins (NV_NVDLA_GLB_ic.v), a clear at a later time clears. Built
+// around a lone GLB, so the pulse and the write can be placed at one time.
+struct SameTimeSetAndClear : sc_core::sc_module {
+  tlm_utils::simple_initiator_socket<SameTimeSetAndClear> csb{"csb"};
+  Glb& glb;
+  uint32_t after_same_time = 0, after_later_clear = 0;
+
+  SameTimeSetAndClear(sc_core::sc_module_name name, Glb& g) : sc_module(name), glb(g) {
+    SC_HAS_PROCESS(SameTimeSetAndClear);
+    SC_THREAD(run);
+  }
+  uint32_t access(tlm::tlm_command command, uint32_t value) {
+    uint8_t data[4] = {uint8_t(value), uint8_t(value >> 8), uint8_t(value >> 16), uint8_t(value >> 24)};
+    tlm::tlm_generic_payload trans;
+    trans.set_command(command);
+    trans.set_address(regs::glb::S_INTR_STATUS);
+    trans.set_data_ptr(data);
+    trans.set_data_length(4);
+    trans.set_streaming_width(4);
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    csb->b_transport(trans, delay);
+    return uint32_t(data[0]) | uint32_t(data[1]) << 8 | uint32_t(data[2]) << 16 | uint32_t(data[3]) << 24;
+  }
+  void run() {
+    sc_core::wait(10, sc_core::SC_NS);
+    glb.done_in->unit_done(4);                    // PDP group 0 done ...
+    access(tlm::TLM_WRITE_COMMAND, 0x10);         // ... and its clear, same time
+    after_same_time = access(tlm::TLM_READ_COMMAND, 0);
+    sc_core::wait(10, sc_core::SC_NS);
+    access(tlm::TLM_WRITE_COMMAND, 0x10);
+    after_later_clear = access(tlm::TLM_READ_COMMAND, 0);
+  }
+};
+
+TEST(GlbDone, SetWinsOverAClearAtTheSameTime) {
+  Glb glb("glb", hardware_config(Config::NvFull));
+  sc_core::sc_signal<bool> intr("intr");
+  glb.intr.bind(intr);
+  SameTimeSetAndClear cpu("cpu", glb);
+  cpu.csb.bind(glb.csb);
+  sc_core::sc_start(100, sc_core::SC_NS);
+  EXPECT_EQ(cpu.after_same_time, 0x10u);
+  EXPECT_EQ(cpu.after_later_clear, 0u);
 }
 
 }  // namespace
