@@ -33,9 +33,14 @@ sc_core::sc_time DmaPort::write(uint64_t address, const uint8_t* data, uint64_t 
   return transfer(tlm::TLM_WRITE_COMMAND, address, const_cast<uint8_t*>(data), bytes);
 }
 
+// Regions are disjoint and sorted by start, so their ends are sorted too:
+// the overlapping ones are the last few that start at or before `end`.
 void DmaPort::invalidate_overlaps(uint64_t start, uint64_t end) {
-  for (auto it = m_dmi.begin(); it != m_dmi.end();) {
-    it = it->second.start <= end && start <= it->second.end ? m_dmi.erase(it) : std::next(it);
+  auto it = m_dmi.upper_bound(end);
+  while (it != m_dmi.begin()) {
+    const auto previous = std::prev(it);
+    if (previous->second.end < start) break;
+    it = m_dmi.erase(previous);
   }
   m_last = nullptr;
 }
