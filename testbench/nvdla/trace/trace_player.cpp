@@ -152,7 +152,7 @@ class CfgPlayer {
   }
 
   PlayResult run() {
-    report_.line("trace " + trace_.path);
+    report_.line("trace        " + trace_.path);
     for (size_t i = 0; i < trace_.commands.size(); ++i) {
       if (options_.location != nullptr) *options_.location = trace_.commands[i].where.str();
       if (!execute(trace_.commands[i])) {
@@ -309,7 +309,7 @@ class TxnPlayer {
     for (const auto& c : trace_.commands) {
       if (c.op == TxnOp::DumpMem) dump_path(c);
     }
-    report_.line("trace " + trace_.path);
+    report_.line("trace        " + trace_.path);
     for (size_t i = 0; i < trace_.commands.size(); ++i) {
       if (options_.location != nullptr) *options_.location = trace_.commands[i].where.str();
       if (!execute(trace_.commands[i])) {
