@@ -39,7 +39,7 @@ namespace {
 
 using Figures = std::map<std::string, double>;
 
-// The shipped PYNQ-Z1 (8x8) and Ultra96-V2 (16x16) architectures (reference 1.2).
+// The shipped PYNQ-Z1 (8x8) and Ultra96-V2 (16x16) architectures (Tensil arch/pynqz1.tarch, arch/ultra96v2.tarch).
 Architecture bench_arch(unsigned size) {
   Architecture a;
   a.data_type = DataType::FP16BP8;
@@ -166,7 +166,7 @@ Figures run_tcu_case(ArrayEngineKind engine, unsigned n, unsigned repeats) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const TcuStatistics& st = top.tcu.statistics();
   // Array cycles of the stimulus: n+1 weight rows, then per MatMul the
-  // vectors streamed plus the 2n-1 cycles of skew and drain (reference 3.4).
+  // vectors streamed plus the 2n-1 cycles of skew and drain (Tensil's SystolicArray.scala).
   const double array_cycles = double(n + 1) + double(repeats) * double(kVectors + 2 * n - 1);
   return {{"seconds", seconds},
           {"array_cycles", array_cycles},
@@ -177,7 +177,7 @@ Figures run_tcu_case(ArrayEngineKind engine, unsigned n, unsigned repeats) {
 Figures run_bare_case(unsigned n, unsigned repeats) {
   const Stimulus s = make_stimulus(n, repeats);
   // The array takes the rows last-first so the bias row enters last
-  // (reference 3.5), exactly as the TCU's LoadWeights feeds them.
+  // (Tensil's Decoder.scala reads them last-first), exactly as the TCU's LoadWeights feeds them.
   std::vector<Vector> load_order(s.weight_rows.rbegin(), s.weight_rows.rend());
   const BareRun run = run_bare_array(DataType::FP16BP8, n, load_order, s.inputs, repeats);
   return {{"seconds", run.seconds}, {"array_cycles", double(run.cycles)}};

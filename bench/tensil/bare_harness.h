@@ -19,9 +19,9 @@ struct BareRun {
 };
 
 // Loads `weight_rows_in_load_order` (one cycle each: for a full block the
-// row of input n-1 first and the bias row last, reference 3.5), then streams
+// row of input n-1 first and the bias row last, as Tensil's Decoder.scala orders them), then streams
 // `inputs` through the array `repeat` times, each time followed by the
-// 2n-1 cycles of drain (reference 7.2): the cycle sequence the RTL engine
+// 2n-1 cycles of drain (Tensil's SystolicArray.scala): the cycle sequence the RTL engine
 // drives for LoadWeights and MatMul. cycles = rows + repeat * (inputs +
 // 2n - 1). Throws std::runtime_error when (type, size) was not Verilated
 // (the message names the CMake option) and std::invalid_argument for a

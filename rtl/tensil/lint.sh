@@ -1,6 +1,6 @@
 #!/bin/sh
 # Lints the Tensil RTL with every warning on: the TCU observer, and the
-# array at each given size for each data type of reference 3.1 (FP8BP4,
+# array at each given size for each fixed-point data type of Tensil's RTL (FP8BP4,
 # FP16BP8, FP18BP10, FP32BP16).
 # Usage: lint.sh VERILATOR RTL_DIR SIZE...
 set -eu

@@ -2,8 +2,9 @@
 // (systemc/tensil/waves.h). The module has no logic to simulate: its inputs
 // are set by the wave writer at each observed cycle and appear in the VCD
 // under the tcu_observer scope, next to the Verilated array, together with
-// a few decoded signals that make the waves easier to read. Reference 4.2
-// (instruction ingress), 4.4 (program counter) and 4.6 (DRAM masters).
+// a few decoded signals that make the waves easier to read. Tensil sources:
+// zynq/tcu/AXIWrapperTCU.scala (instruction ingress), tcu/Decoder.scala
+// (program counter) and axi/Converter.scala (DRAM masters).
 // Every input is there to be seen in the waves, not to drive logic.
 /* verilator lint_off UNUSEDSIGNAL */
 module tcu_observer (

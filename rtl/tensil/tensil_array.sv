@@ -1,21 +1,21 @@
 // Weight-stationary systolic array of the Tensil TCU: SIZE x SIZE processing
 // elements (tensil_mac) plus a row of bias registers.
 //
-// Behaviour followed (reference sections of shared/reference/tensil.md):
-// - 3.4 dataflow, as in Tensil's InnerSystolicArray: PE(i,j) multiplies input
+// Behaviour followed (Tensil rtl/src/main/scala/tensil/tcu/):
+// - dataflow, as in Tensil's InnerSystolicArray.scala: PE(i,j) multiplies input
 //   element j by the weight it holds for output lane i and adds the partial
 //   sum of PE(i,j-1); PE(i,0) starts from bias register i. Output lane i is
 //   therefore the sequential chain bias, x[0], ..., x[SIZE-1], each step
-//   rounded and saturated (3.3, in tensil_mac).
-// - 3.5 LoadWeights: the weight store is a shift register. A loaded vector
+//   rounded and saturated (macFixedPoint, in tensil_mac).
+// - LoadWeights (SystolicArray.scala): the weight store is a shift register. A loaded vector
 //   enters the bias registers, the bias registers move into PE column 0 and
 //   column j into column j+1; column SIZE-1's weights fall off. The first of
 //   SIZE+1 loaded vectors thus ends in the last column, the last one in the
 //   bias registers. All weights reset to zero.
-// - 3.4 zeroes: a run with control_zeroes streams a zero vector without
+// - zeroes: a run with control_zeroes streams a zero vector without
 //   using input_lanes (the result is the bias row); a load with
 //   control_zeroes shifts in a zero row.
-// - 7.2 timing: input element j is delayed j cycles on entry (skew), output
+// - timing (SystolicArray.scala, InnerSystolicArray.scala): input element j is delayed j cycles on entry (skew), output
 //   lane i is delayed SIZE-1-i cycles on exit (de-skew), so the result of a
 //   vector accepted in cycle t is presented, with output_valid, in cycle
 //   t + 2*SIZE - 1; one vector per cycle streams back to back. A load is held

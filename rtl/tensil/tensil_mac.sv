@@ -1,10 +1,11 @@
 // Processing element (PE) of the Tensil systolic array.
 //
-// Reference 3.3 (the MAC primitive) and 3.4/7.2 (dataflow): the PE holds one
+// Tensil's macFixedPoint (rtl/src/main/scala/tensil/util/package.scala) and
+// tcu/MAC.scala, InnerSystolicArray.scala (dataflow): the PE holds one
 // weight, passes its input element on to the PE below through one register,
 // and registers MAC(input, weight, partial sum) for the PE to its right.
 //
-// MAC, bit-exact with reference 3.3, for raw two's-complement operands of
+// MAC, bit-exact with macFixedPoint, for raw two's-complement operands of
 // WIDTH bits with BINARY_POINT fractional bits:
 //   m      = input * weight + partial_sum * 2^BINARY_POINT   (exact, wide)
 //   q      = m >>> BINARY_POINT                             (floor)
@@ -12,14 +13,14 @@
 //            decided on the whole sum, not on the product alone)
 //   result = saturate to WIDTH bits (q + round)
 // There is no guard bit anywhere: every step saturates back to WIDTH bits
-// (reference 3.1).
+// (every Tensil datapath has exactly the data type's width).
 module tensil_mac #(
     parameter int WIDTH = 16,
     parameter int BINARY_POINT = 8
 ) (
     input  logic                    clock,
     input  logic                    reset,
-    // Shift the weight column by one (LoadWeights, reference 3.5): the PE
+    // Shift the weight column by one (LoadWeights, Tensil's SystolicArray.scala): the PE
     // takes the weight of the PE to its left (the bias register for column 0).
     input  logic                    load,
     input  logic signed [WIDTH-1:0] weight_in,

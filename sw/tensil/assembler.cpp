@@ -10,19 +10,20 @@
 #include "sw/tensil/regs/isa.h"
 
 // The syntax implemented here is specified in docs/tensil-assembly.md. Field
-// positions and widths come from InstructionLayout (reference 1.3, 2.1).
+// positions and widths come from InstructionLayout (Tensil
+// common/src/tensil/InstructionLayout.scala).
 
 namespace acosim::tensil {
 
 namespace {
 
 // Assembly spellings of the SIMD ALU operations, indexed by op code
-// (reference 2.6).
+// (Tensil rtl/src/main/scala/tensil/tcu/simd/Op.scala).
 constexpr const char* kSimdOps[16] = {"noop", "zero",      "move",     "not",      "and",          "or",
                                       "increment", "decrement", "add", "subtract", "multiply", "abs",
                                       "greater_than", "greater_than_equal", "min", "max"};
 
-// DataMove directions (reference 2.5). Kind 0xF is written as local->acc
+// DataMove directions (Tensil tools/src/tensil/tools/compiler/DataMoveFlags.scala). Kind 0xF is written as local->acc
 // with the `accumulate` flag word.
 struct Direction {
   DataMoveKind kind;
@@ -209,7 +210,7 @@ class Assembler {
   }
 
   // Operand 0 = local address + stride0, operand 1 = `other` address +
-  // stride1, operand 2 = size (reference 2.2).
+  // stride1, operand 2 = size (Tensil's tcu/instruction/MatMul.scala, DataMove.scala).
   Instruction strided(Statement& s, const char* other) const {
     Instruction in;
     in.operand0_address = s.number("local", layout_.operand0_address_bits);
@@ -248,7 +249,7 @@ class Assembler {
     return encode(Opcode::DataMove, kind, strided(s, direction->other));
   }
 
-  // LoadWeights' size is the whole operand 1 (reference 2.1, 2.2).
+  // LoadWeights' size is the whole operand 1 (Tensil's tcu/instruction/LoadWeight.scala).
   std::vector<uint8_t> loadweights(Statement& s) const {
     Instruction in;
     in.operand0_address = s.number("local", layout_.operand0_address_bits);
@@ -258,7 +259,7 @@ class Assembler {
   }
 
   // SIMD register operands: `input`/`out` is field 0, `rN` is field N
-  // (register N-1), reference 2.6.
+  // (register N-1), as in Tensil's simd/Instruction.scala.
   uint32_t simd_register(Statement& s, const char* key, const char* zero_name) const {
     const std::string text = s.name(key);
     if (text == zero_name) return 0;
@@ -291,7 +292,8 @@ class Assembler {
     return encode(Opcode::Simd, flags, in);
   }
 
-  // `configure REGISTER VALUE`; VALUE is the 28-bit field (reference 2.7).
+  // `configure REGISTER VALUE`; VALUE is the 28-bit field (Tensil's
+  // tcu/instruction/Configure.scala).
   std::vector<uint8_t> configure(Statement& s) const {
     const std::string reg_text = s.positional("register");
     const std::string value_text = s.positional("value");
@@ -314,7 +316,7 @@ class Assembler {
   }
 
   // `raw 0xHEX`: the whole word as one integer, bit 0 = bit 0 of byte 0
-  // (reference 2.1).
+  // (the little-endian word of Tensil's compiler/lir/StreamGen.scala).
   std::vector<uint8_t> raw(Statement& s) const {
     const std::string text = s.positional("word");
     const unsigned bytes = layout_.instruction_bytes;
@@ -466,7 +468,7 @@ class Disassembler {
 };
 
 // The assembler works on any layout, including the test architectures of
-// reference 2.8 that exceed the TCU's documented ranges, as long as each
+// Tensil's CompilerBackendSpec.scala that exceed the TCU's documented ranges, as long as each
 // operand fits the 64-bit fields of Instruction.
 std::string layout_problem(const Architecture& arch) {
   const InstructionLayout l = InstructionLayout::derive(arch);

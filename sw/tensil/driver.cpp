@@ -12,7 +12,7 @@ namespace acosim::tensil {
 namespace {
 
 constexpr uint64_t kBlockBytes = uint64_t(1) << kDramOffsetShift;
-// The offset registers are 32 bits wide (reference 2.7): no bank can reach
+// The offset registers are 32 bits wide (Tensil's tcu/Decoder.scala): no bank can reach
 // beyond this address.
 constexpr uint64_t kOffsetRegisterReach = uint64_t(1) << 32;
 
@@ -33,8 +33,7 @@ const Architecture& validated(const Architecture& arch) {
   // The flush probe needs two DRAM0 vectors and one local vector of its own.
   if (arch.dram0_depth < 2) {
     throw DriverError("device architecture: dram0_depth " + std::to_string(arch.dram0_depth) +
-                      " leaves no room for the flush probe, which needs DRAM0 vectors depth-1 and depth-2 "
-                      "(reference 6.6)");
+                      " leaves no room for the flush probe, which needs DRAM0 vectors depth-1 and depth-2");
   }
   return arch;
 }
@@ -51,12 +50,13 @@ const DriverConfig& validated(const DriverConfig& config) {
   const ConfigRegisterInfo* timeout = config_register_info(uint32_t(ConfigRegister::Timeout));
   if (timeout != nullptr && (config.decoder_timeout & ~timeout->value_mask) != 0) {
     throw DriverError("driver configuration: decoder_timeout " + std::to_string(config.decoder_timeout) +
-                      " does not fit the timeout register (mask " + hex(timeout->value_mask) + ", reference 2.7)");
+                      " does not fit the timeout register (mask " + hex(timeout->value_mask) + ")");
   }
   return config;
 }
 
-// The nine keys the embedded driver compares (reference 1.1), for naming the
+// The nine keys the embedded driver compares (Tensil's
+// drivers/embedded/tensil/architecture.c), for naming the
 // first one that differs.
 struct ArchKey {
   const char* name;
@@ -101,24 +101,26 @@ DramPlacement::DramPlacement(const Architecture& arch, uint64_t dram0_base)
       dram1_depth_(arch.dram1_depth),
       dram0_base_(dram0_base),
       dram1_base_(0) {
-  // The offset registers hold address >> 16 (reference 2.7): a bank that does
-  // not start on a 64 KiB boundary cannot be reached (reference 9.16).
+  // The offset registers hold address >> 16 (Tensil's Decoder.scala): a bank
+  // that does not start on a 64 KiB boundary cannot be reached (Tensil's
+  // embedded driver.c truncates the address instead).
   if (dram0_base % kBlockBytes != 0) {
     throw DriverError("DRAM base " + hex(dram0_base) +
-                      " is not 64 KiB aligned; the DRAM0 offset register counts 64 KiB blocks (reference 2.7)");
+                      " is not 64 KiB aligned; the DRAM0 offset register counts 64 KiB blocks");
   }
   const uint64_t dram0_bytes = dram0_depth_ * vector_bytes_;
   const uint64_t dram1_bytes = dram1_depth_ * vector_bytes_;
   if (!fits(dram0_base, dram0_bytes, kOffsetRegisterReach)) {
     throw DriverError("DRAM0 (" + hex(dram0_bytes) + " bytes at " + hex(dram0_base) +
-                      ") does not fit below 4 GiB, the reach of the 32-bit DRAM offset registers (reference 2.7)");
+                      ") does not fit below 4 GiB, the reach of the 32-bit DRAM offset registers");
   }
   // DRAM1 follows DRAM0 at the next 64 KiB boundary, so that its offset
-  // register value is exact instead of truncated into DRAM0 (reference 9.16).
+  // register value is exact instead of truncated into DRAM0 (as Tensil's
+  // embedded driver.c would do for cmoda7).
   dram1_base_ = round_up_to_block(dram0_base + dram0_bytes);
   if (!fits(dram1_base_, dram1_bytes, kOffsetRegisterReach)) {
     throw DriverError("DRAM1 (" + hex(dram1_bytes) + " bytes at " + hex(dram1_base_) +
-                      ") does not fit below 4 GiB, the reach of the 32-bit DRAM offset registers (reference 2.7)");
+                      ") does not fit below 4 GiB, the reach of the 32-bit DRAM offset registers");
   }
 }
 
@@ -145,24 +147,24 @@ ProgramBuffer::ProgramBuffer(const InstructionLayout& layout) : layout_(layout) 
 void ProgramBuffer::append(const std::vector<uint8_t>& word) { bytes_.insert(bytes_.end(), word.begin(), word.end()); }
 
 void ProgramBuffer::configure(ConfigRegister reg, uint32_t value) {
-  // The register keeps only value_mask of the 28-bit value field (reference
-  // 2.7); a value outside it would be silently cut by the hardware.
+  // The register keeps only value_mask of the 28-bit value field (Tensil's
+  // Decoder.scala); a value outside it would be silently cut by the hardware.
   const ConfigRegisterInfo* info = config_register_info(uint32_t(reg));
   if (info == nullptr || (value & ~info->value_mask) != 0) {
     throw DriverError("Configure of register " + hex(uint32_t(reg)) + " with value " + hex(value) +
-                      " exceeds the bits the register keeps (reference 2.7)");
+                      " exceeds the bits the register keeps");
   }
   append(encode_configure(layout_, uint32_t(reg), value));
 }
 
 void ProgramBuffer::data_move(DataMoveKind kind, uint64_t local_vector, uint64_t other_vector, uint64_t vectors) {
-  // Size fields carry "count - 1" (reference 2.4); a move of nothing cannot
+  // Size fields carry "count - 1" (Tensil's mem/SizeHandler.scala); a move of nothing cannot
   // be expressed.
   if (vectors == 0) throw DriverError("DataMove of zero vectors cannot be encoded (size field = count - 1)");
   const uint64_t size_field = vectors - 1;
   if (layout_.operand2_bits < 64 && (size_field >> layout_.operand2_bits) != 0) {
     throw DriverError("DataMove of " + std::to_string(vectors) + " vectors exceeds the " +
-                      std::to_string(layout_.operand2_bits) + "-bit size field (reference 1.3)");
+                      std::to_string(layout_.operand2_bits) + "-bit size field");
   }
   Instruction instruction;
   instruction.opcode = uint8_t(Opcode::DataMove);
@@ -184,7 +186,7 @@ void ProgramBuffer::append_program(const std::vector<uint8_t>& program) {
 
 void ProgramBuffer::pad_with_noops(size_t stream_width_bytes) {
   // Whole NoOps until the length is a multiple of the DMA data width
-  // (reference 6.6 postamble); this ends within stream_width_bytes NoOps.
+  // (as Tensil's embedded driver.c pads); this ends within stream_width_bytes NoOps.
   const std::vector<uint8_t> noop = encode_instruction(layout_, Instruction{});
   while (bytes_.size() % stream_width_bytes != 0) append(noop);
 }
@@ -199,7 +201,7 @@ Driver::Driver(hal::Hal& hal, const Architecture& device_arch, DriverConfig conf
       placement_(arch_, config_.dram_base) {}
 
 void Driver::append_flush_probe(ProgramBuffer& buffer) const {
-  // Reference 6.6 postamble: DRAM0[depth-1] -> local[local_depth-1] ->
+  // Tensil's driver.c flush probe: DRAM0[depth-1] -> local[local_depth-1] ->
   // DRAM0[depth-2]. The second move is issued after every earlier
   // instruction, so its write reaching DRAM means the program is done.
   const uint64_t local = arch_.local_depth - 1;
@@ -208,7 +210,8 @@ void Driver::append_flush_probe(ProgramBuffer& buffer) const {
 }
 
 void Driver::init() {
-  // Reference 6.6 step 1. The cache-behaviour registers keep their reset
+  // The configuration program of Tensil's driver.c (tensil_driver_init).
+  // The cache-behaviour registers keep their reset
   // value 0, as in the embedded driver.
   ProgramBuffer buffer(layout_);
   buffer.configure(ConfigRegister::Dram0AddressOffset, placement_.dram0_offset_blocks());
@@ -242,8 +245,8 @@ void Driver::check_placement(const Model& model) const {
     if (!fits(entry.base, entry.size, arch_.dram1_depth)) {
       throw DriverError(which + " does not fit in DRAM1 of " + std::to_string(arch_.dram1_depth) + " vectors");
     }
-    // Consts copied to local memory keep their vector offsets (reference
-    // 6.2); local_depth-1 belongs to the flush probe, which would overwrite it.
+    // Consts copied to local memory keep their vector offsets (Tensil's
+    // driver.c, load_consts_to_local); local_depth-1 belongs to the flush probe, which would overwrite it.
     if (model.load_consts_to_local && !fits(entry.base, entry.size, arch_.local_depth - 1)) {
       throw DriverError(which + " does not fit in local memory below vector " +
                         std::to_string(arch_.local_depth - 1) + ", which the flush probe uses");
@@ -267,7 +270,7 @@ void Driver::check_placement(const Model& model) const {
 void Driver::load_consts(const Model& model) {
   for (const TensorEntry& entry : model.consts) {
     if (entry.size == 0) continue;
-    // A .tdata is loaded verbatim at its base (reference 6.4).
+    // A .tdata is loaded verbatim at its base (as Tensil's driver.c does).
     const std::vector<uint8_t> bytes = read_consts(model, entry);
     hal_.write_memory(placement_.dram1_address(entry.base), bytes.data(), bytes.size());
   }
@@ -289,10 +292,10 @@ void Driver::load_model(const Model& model) {
   check_placement(model);
   const std::vector<uint8_t> program = read_program(model, layout_);
 
-  // The model's program buffer (reference 6.6 step 2). It starts with
+  // The model's program buffer (as in Tensil's driver.c). It starts with
   // Configure ProgramCounter := 0 so that the program counter the TCU reports
   // for each instruction equals its index in the .tprog (the Configure sets
-  // the next instruction's PC, reference 2.7); errors the TCU reports then
+  // the next instruction's PC, Tensil's Decoder.scala); errors the TCU reports then
   // name .tprog indices directly.
   auto buffer = std::make_unique<ProgramBuffer>(layout_);
   buffer->configure(ConfigRegister::ProgramCounter, 0);
@@ -332,7 +335,8 @@ void Driver::set_input(const std::string& name, const std::vector<float>& values
                       " lanes in " + std::to_string(entries.size()) + " entries), " + std::to_string(values.size()) +
                       " given");
   }
-  // Tensil's compiler rule, reference 3.2: raw = floor(f * 2^bp + 0.5),
+  // Tensil's compiler rule (common/src/tensil/FixedBase.scala, Math.round):
+  // raw = floor(f * 2^bp + 0.5),
   // saturated to the type's range (the embedded driver's roundf breaks ties
   // away from zero and does not saturate; this driver matches the compiler).
   const DataTypeInfo& type = arch_.type();
@@ -344,7 +348,7 @@ void Driver::set_input(const std::string& name, const std::vector<float>& values
     store_raw(float_to_raw(double(values[i]), type), type, &bytes[i * type.bytes]);
   }
   // Every entry of the name, in order of base (the embedded driver writes
-  // only the first, reference 9.15).
+  // only the first, drivers/embedded/tensil/driver.c).
   uint64_t offset = 0;
   for (const TensorEntry& entry : entries) {
     const uint64_t entry_bytes = entry.size * arch_.vector_bytes();
@@ -363,7 +367,7 @@ std::vector<float> Driver::get_output(const std::string& name) {
     if (entry_bytes > 0) hal_.read_memory(placement_.dram0_address(entry.base), &bytes[offset], entry_bytes);
     offset += entry_bytes;
   }
-  // raw / 2^bp, reference 3.2.
+  // raw / 2^bp, as Tensil's FixedBase.scala reads it.
   return bytes_to_floats(bytes.data(), bytes.size() / arch_.type().bytes, arch_.type());
 }
 
@@ -373,7 +377,7 @@ void Driver::run() {
 }
 
 uint64_t Driver::execute(const ProgramBuffer& buffer, const char* what) {
-  // Reference 6.6 "Run": probe source = 0x00 bytes, probe target = 0xFF
+  // Tensil's driver.c run: probe source = 0x00 bytes, probe target = 0xFF
   // bytes; completion when the target equals the source byte for byte.
   const size_t vector_bytes = arch_.vector_bytes();
   const uint64_t source = placement_.dram0_address(arch_.dram0_depth - 1);
@@ -384,7 +388,7 @@ uint64_t Driver::execute(const ProgramBuffer& buffer, const char* what) {
   hal_.write_memory(target, target_bytes.data(), vector_bytes);
 
   // Chunks no longer than the DMA's maximum transfer, each a whole number of
-  // stream beats (reference 6.6).
+  // stream beats (as Tensil's embedded tcu.c sends them).
   const uint64_t start = hal_.now_ns();
   const size_t chunk = config_.max_transfer_bytes / config_.stream_width_bytes * config_.stream_width_bytes;
   const std::vector<uint8_t>& bytes = buffer.bytes();

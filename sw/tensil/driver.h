@@ -1,9 +1,9 @@
 // The Tensil TCU driver: the run flow of Tensil's embedded firmware
-// (reference 6.6) on the hardware abstraction layer. It configures the DRAM
+// (Tensil drivers/embedded/tensil/driver.c) on the hardware abstraction layer. It configures the DRAM
 // offsets, places constants in DRAM1 and inputs in DRAM0, streams programs
 // followed by the flush probe and detects completion by polling that probe.
 // Unlike the embedded driver it never waits forever, converts inputs with the
-// compiler's rounding (reference 3.2) and writes every entry of an input.
+// compiler's rounding (Tensil's FixedBase.scala) and writes every entry of an input.
 // Plain C++: it sees the device only through sw/hal/hal.h.
 #pragma once
 
@@ -27,7 +27,8 @@ struct DriverError : std::runtime_error {
 };
 
 struct DriverConfig {
-  // Physical base of DRAM0 (the PYNQ-Z1 DRAM buffer, reference 6.6). DRAM1
+  // Physical base of DRAM0 (the PYNQ-Z1 DRAM buffer of Tensil's
+  // drivers/embedded/tensil/platform.h). DRAM1
   // follows at the first 64 KiB boundary after dram0_depth vectors.
   uint64_t dram_base = 0x08000000;
   uint64_t poll_interval_ns = 1000;   // period of the flush-probe poll
@@ -38,8 +39,8 @@ struct DriverConfig {
 };
 
 // Where DRAM0 and DRAM1 sit in the physical address space. The TCU reaches a
-// bank through its offset register, which holds address >> 16 (reference
-// 2.7), so both banks start on a 64 KiB boundary and end within 32 bits.
+// bank through its offset register, which holds address >> 16 (Tensil's
+// Decoder.scala), so both banks start on a 64 KiB boundary and end within 32 bits.
 class DramPlacement {
  public:
   DramPlacement(const Architecture& arch, uint64_t dram0_base);
@@ -91,17 +92,17 @@ class Driver {
   Driver(hal::Hal& hal, const Architecture& device_arch, DriverConfig config = {});
 
   // Runs the configuration program: DRAM0 offset, DRAM1 offset, decoder
-  // timeout, then the flush probe (reference 6.6 step 1).
+  // timeout, then the flush probe (Tensil's tensil_driver_init).
   void init();
   // Checks the model against the device, copies its constants into DRAM1
   // (and into local memory when the model asks), and builds the program
-  // buffer; does not run it (reference 6.6 step 2).
+  // buffer; does not run it (Tensil's tensil_driver_load_model).
   void load_model(const Model& model);
   // Converts `values` (size x array_size floats per entry of `name`, in
   // order of base) to the data type and writes every entry into DRAM0.
   void set_input(const std::string& name, const std::vector<float>& values);
   // Streams the program buffer and waits for the flush probe, at most
-  // config.timeout_ns of HAL time (reference 6.6 step 4).
+  // config.timeout_ns of HAL time (Tensil's tensil_driver_run waits forever).
   void run();
   // All entries of output `name`, in order of base, padding lanes included.
   std::vector<float> get_output(const std::string& name);
@@ -120,7 +121,7 @@ class Driver {
   void check_placement(const Model& model) const;
   void load_consts(const Model& model);
   void append_flush_probe(ProgramBuffer& buffer) const;
-  // The run procedure of reference 6.6 on one buffer; returns its HAL time.
+  // The run procedure of Tensil's driver.c on one buffer; returns its HAL time.
   uint64_t execute(const ProgramBuffer& buffer, const char* what);
   // The entries of one input/output name in order of base; DriverError
   // listing the model's names when there is none.

@@ -8,7 +8,7 @@ namespace acosim::tensil {
 
 int32_t float_to_raw(double value, const DataTypeInfo& type) {
   if (std::isnan(value)) throw std::invalid_argument(std::string("NaN cannot be converted to ") + type.name);
-  // Reference 3.2, Tensil's compiler (Java Math.round): floor(f * 2^bp + 0.5),
+  // Tensil's compiler (FixedBase.scala, Java Math.round): floor(f * 2^bp + 0.5),
   // ties toward +infinity. Scaling by a power of two is exact in double, and
   // so is adding 0.5 for every |f * 2^bp| < 2^52, far beyond any raw range;
   // the result is then clamped to the type's raw range (infinities included).
@@ -23,7 +23,7 @@ int32_t float_to_raw(double value, const DataTypeInfo& type) {
 double raw_to_float(int32_t raw, const DataTypeInfo& type) { return std::ldexp(double(raw), -int(type.binary_point)); }
 
 void store_raw(int32_t raw, const DataTypeInfo& type, uint8_t* out) {
-  // Little-endian two's complement (reference 3.1). FP18BP10 keeps its low
+  // Little-endian two's complement (Tensil common/src/tensil/Fixed*.scala). FP18BP10 keeps its low
   // 18 bits and writes the upper bits of its 4-byte word as zero.
   uint32_t bits = uint32_t(raw);
   if (type.width < 32) bits &= (uint32_t(1) << type.width) - 1;

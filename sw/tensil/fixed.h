@@ -1,5 +1,6 @@
 // Conversions between float and the TCU's raw fixed-point scalars, and the
-// byte encoding of raw scalars in files and DRAM (reference 3.1, 3.2).
+// byte encoding of raw scalars in files and DRAM (Tensil
+// common/src/tensil/FixedBase.scala and Fixed*.scala).
 #pragma once
 
 #include <cstddef>
@@ -10,7 +11,7 @@
 
 namespace acosim::tensil {
 
-// Tensil's compiler rule (reference 3.2): raw = floor(f * 2^bp + 0.5),
+// Tensil's compiler rule (FixedBase.fromFloat): raw = floor(f * 2^bp + 0.5),
 // ties toward +infinity, computed exactly in double, then saturated to the
 // type's raw range. NaN is an error (std::invalid_argument).
 int32_t float_to_raw(double value, const DataTypeInfo& type);

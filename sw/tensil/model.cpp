@@ -193,7 +193,7 @@ Model read_model(const std::string& tmodel_path) {
 }
 
 std::string model_to_json(const Model& m) {
-  // Key order as Tensil's compiler writes it (reference 6.2).
+  // Key order as Tensil's compiler writes it (tools/src/tensil/tools/model/Model.scala).
   ordered_json j;
   j["name"] = m.name;
   j["prog"] = ordered_json{{"file_name", m.prog_file_name}, {"size", m.prog_size}};

@@ -1,6 +1,6 @@
 // Tensil's compiler artifacts: .tarch (architecture JSON), .tmodel (model
-// manifest JSON), .tprog (raw instructions), .tdata (constants), reference
-// section 6. Reading them validates everything a run depends on and throws
+// manifest JSON), .tprog (raw instructions), .tdata (constants), as written
+// by Tensil's tools/src/tensil/tools/Compiler.scala. Reading them validates everything a run depends on and throws
 // FormatError naming the file and the offending key or byte.
 #pragma once
 

@@ -140,8 +140,8 @@ class SourceReader {
     return s;
   }
 
-  // A constant must be representable: the compiler's rounding (reference
-  // 3.2) must land inside the raw range instead of relying on saturation.
+  // A constant must be representable: the compiler's rounding (Tensil's
+  // FixedBase.scala) must land inside the raw range instead of relying on saturation.
   double constant(const json& value, const std::string& key) const {
     if (!value.is_number()) fail(key, "must be a number");
     const double v = value.get<double>();
@@ -265,8 +265,8 @@ struct VectorPair {
 };
 
 // Emits instructions, packing lists of vector pairs into as few
-// size/stride instructions as the stride fields allow (reference 2.4: field
-// k steps 2^k vectors, k < stride depth).
+// size/stride instructions as the stride fields allow (Tensil's
+// mem/StrideHandler.scala: field k steps 2^k vectors, k < stride depth).
 class ProgramWriter {
  public:
   explicit ProgramWriter(const Architecture& arch) : m_arch(arch), m_layout(InstructionLayout::derive(arch)) {
@@ -294,12 +294,12 @@ class ProgramWriter {
   }
 
   // Loads `count` vectors from local[address..address+count-1]; the TCU
-  // reads them last-first (reference 3.5).
+  // reads them last-first (Tensil's Decoder.scala).
   void load_weights(uint64_t address, uint64_t count) {
     Instruction in;
     in.opcode = static_cast<uint8_t>(Opcode::LoadWeights);
     in.operand0_address = address;
-    // LoadWeights takes its size from the whole operand 1 (reference 2.1).
+    // LoadWeights takes its size from the whole operand 1 (Tensil's Decoder.scala).
     in.operand1_address = count - 1;
     in.operand1_whole = count - 1;
     emit(in);
@@ -397,7 +397,7 @@ class ProgramWriter {
 };
 
 // The .tdata: whole vectors of raw scalars, converted with the compiler's
-// rule (reference 3.2 via float_to_raw), laid out from DRAM1 vector 0.
+// rule (FixedBase.scala, via float_to_raw), laid out from DRAM1 vector 0.
 class ConstPool {
  public:
   explicit ConstPool(const Architecture& arch) : m_arch(arch) {}
@@ -443,7 +443,8 @@ class Region {
 };
 
 // A tensor in DRAM0: one vector per ceil(channels / n) chunk of the innermost
-// dimension at every position of the outer dimensions (reference 6.5).
+// dimension at every position of the outer dimensions (Tensil's
+// compiler/MemoryDimensions.scala).
 struct DramTensor {
   uint64_t base = 0;
   uint64_t positions = 0;
@@ -470,7 +471,7 @@ class StageCompiler {
         m_program(arch),
         m_consts(arch),
         // The driver's flush probe uses the last two DRAM0 vectors
-        // (reference 6.6).
+        // (Tensil's drivers/embedded/tensil/driver.c).
         m_dram0("DRAM0", arch.dram0_depth - 2) {}
 
   BuiltModel compile(const std::string& name) {
@@ -530,7 +531,8 @@ class StageCompiler {
 
   // Local memory of one stage. Stages stay in the lower half: the RTL
   // orders DRAM-side (port B) and compute-side (port A) accesses through
-  // one lock per half, taken at the start address (reference 4.3), so a
+  // one lock per half, taken at the start address (Tensil's Decoder.scala,
+  // mutex/LockPool.scala), so a
   // stage inside one half is ordered whatever the timing.
   Region local_region() const { return Region("local memory (lower half)", m_arch.local_depth / 2); }
   Region accumulator_region() const { return Region("accumulators", m_arch.accumulator_depth); }
@@ -571,7 +573,7 @@ class StageCompiler {
   }
 
   // Dense and conv2d: for every output tile j and term t, LoadWeights of
-  // the term's n rows (last-first, reference 3.5) then of the bias row (the
+  // the term's n rows (last-first, as Tensil's Decoder.scala reads them) then of the bias row (the
   // layer's bias for t = 0, zeroes otherwise), and a MatMul of the term's
   // input vectors into the accumulators, accumulating for t > 0.
   void weighted_stage(const Layer& layer, uint64_t out_channels, const std::vector<MatMulTerm>& terms,
@@ -631,7 +633,7 @@ class StageCompiler {
     m_program.data_move_block(DataMoveKind::LocalToDram0, local_out, out.base, out.size());
   }
 
-  // Tensil's compiler form of ReLU (reference 3.7): Zero -> R1 without a
+  // Tensil's compiler form of ReLU (compiler/Scheduler.scala): Zero -> R1 without a
   // read, then Max(input, R1) -> out with read and write, in place.
   void relu(uint64_t vectors) {
     m_program.simd(0, 0, 0, sub(SimdOp::Zero, 0, 0, 1));
@@ -653,7 +655,7 @@ class StageCompiler {
   // accumulators (DataMove 0xD); per output vector a running maximum in R1,
   // Max(input, input) -> R1 for the first window position, Max(input, R1)
   // -> R1 for the next ones and Max(input, R1) -> out with write for the
-  // last (reference 3.7, 8.1). A 1x1 window is a Move.
+  // last (Tensil's compiler/Scheduler.scala). A 1x1 window is a Move.
   void maxpool2d(const Layer& layer, const DramTensor& in, const DramTensor& out) {
     Region local = local_region();
     Region acc = accumulator_region();

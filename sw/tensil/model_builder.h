@@ -1,6 +1,7 @@
 // A small compiler from readable model sources (examples/tensil/models/*.json,
 // format in examples/tensil/README.md) to Tensil's artifacts: .tmodel,
-// .tprog and .tdata (reference 6.1-6.5), in the memory strategy Tensil calls
+// .tprog and .tdata (as Tensil's tools/src/tensil/tools/Compiler.scala
+// writes them), in the memory strategy Tensil calls
 // local-isolated: inputs, outputs and intermediate tensors in DRAM0,
 // constants in DRAM1 from vector 0.
 //
@@ -35,7 +36,7 @@ struct BuiltModel {
 };
 
 // Compiles the model source at `source_path` for `arch`. The artifact name is
-// `<source stem>_<arch stem>` (reference 6.1, with the extension left out),
+// `<source stem>_<arch stem>` (as in Tensil's Compiler.scala, with the extension left out),
 // non-alphanumeric characters replaced by '_'. Throws FormatError naming the
 // file and the offending key when the source is malformed or the model does
 // not fit the architecture's memories.

@@ -26,15 +26,15 @@ class ArrayEngine {
  public:
   virtual ~ArrayEngine() = default;
 
-  // Shifts one row into the weight store (reference 3.5): the bias row takes
-  // `row`, every other row takes its predecessor, the last row falls off.
+  // Shifts one row into the weight store (Tensil's tcu/SystolicArray.scala):
+  // the bias row takes `row`, every other row takes its predecessor, the last row falls off.
   // One array cycle. load_zero_weights() shifts in a zero row (the
   // LoadWeights zeroes flag).
   virtual void load_weights(const Vector& row) = 0;
   virtual void load_zero_weights() = 0;
 
   // Streams `inputs` through the array and returns one output vector per
-  // input (reference 3.4), in order: y[i] = MAC chain of bias then
+  // input (Tensil's tcu/InnerSystolicArray.scala), in order: y[i] = MAC chain of bias then
   // x[0..n-1]. Takes inputs.size() + 2n - 1 array cycles (stream, then
   // drain). run_zeroes(count) streams `count` zero vectors (the MatMul
   // zeroes flag: no local memory read).

@@ -50,7 +50,7 @@ foreach(config IN LISTS ACOSIM_TENSIL_RTL_CONFIGS)
     message(FATAL_ERROR "ACOSIM_TENSIL_RTL_CONFIGS: '${config}' is listed twice")
   endif()
   list(APPEND seen_configs "${type}:${size}")
-  # Width and binary point of the data type (reference 3.1).
+  # Width and binary point of the data type (Tensil common/src/tensil/ArchitectureDataType.scala).
   string(REGEX MATCH "^FP([0-9]+)BP([0-9]+)$" unused "${type}")
   set(width ${CMAKE_MATCH_1})
   set(binary_point ${CMAKE_MATCH_2})

@@ -1,4 +1,5 @@
-// The TCU's configuration registers (reference 2.7), written by Configure.
+// The TCU's configuration registers (Tensil
+// rtl/src/main/scala/tensil/tcu/instruction/Configure.scala), written by Configure.
 // Their numbers, kept bits, shifts and reset values come from the contract
 // table in sw/tensil/regs/config_registers.h.
 #pragma once

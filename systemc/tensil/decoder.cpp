@@ -48,7 +48,7 @@ uint64_t Decoder::execute(const Instruction& in, uint64_t cycle) {
 }
 
 void Decoder::accumulate_into(uint64_t address, const Vector& value) {
-  // acc = sat(acc + value) lane-wise (reference 3.6).
+  // acc = sat(acc + value) lane-wise (Tensil's util/decoupled/VecAdder.scala).
   int32_t* acc = m_accumulators.at(address);
   for (unsigned i = 0; i < m_n; ++i) acc[i] = plus(acc[i], value[i], m_format);
 }
@@ -89,7 +89,8 @@ uint64_t Decoder::load_weights(const Instruction& in, uint64_t cycle) {
     for (uint64_t k = 0; k < count; ++k) m_array.load_zero_weights();
   } else {
     // Rows go in from the highest address down, so the last one loaded (the
-    // instruction's start address) lands in the bias row (reference 3.5).
+    // instruction's start address) lands in the bias row (Tensil's Decoder.scala
+    // counts the addresses down).
     for (uint64_t k = count; k-- > 0;) {
       m_array.load_weights(m_local.read(in.operand0_address + (k << in.operand0_stride)));
     }
@@ -134,8 +135,8 @@ uint64_t Decoder::data_move(const Instruction& in) {
 }
 
 uint64_t Decoder::simd(const Instruction& in) {
-  // Semantics of reference 3.7, following the RTL where it differs from the
-  // emulator: a register destination together with the write flag stores
+  // Semantics of Tensil's RTL (tcu/AccumulatorWithALUArray.scala), followed
+  // where it differs from the emulator (emulator/Emulator.scala): a register destination together with the write flag stores
   // the result in the register and writes (or accumulates into) the
   // accumulator.
   const SimdSubInstruction sub =

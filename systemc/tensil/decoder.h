@@ -2,19 +2,22 @@
 // systolic array engine, the SIMD ALU array and the DRAM ports. Instructions
 // run one after another in program order, which is what Tensil's emulator
 // does and what the RTL's per-unit in-order queues and local-memory locks
-// guarantee for the programs its compiler emits (reference 4.3, 9.12).
+// guarantee for the programs its compiler emits (Tensil
+// rtl/src/main/scala/tensil/tcu/Decoder.scala, mutex/LockPool.scala;
+// tools/src/tensil/tools/emulator/Emulator.scala).
 //
 // Simulated time per instruction (cycles of the TCU clock):
 //   NoOp, Configure, consumed invalid words   1
 //   LoadWeights size s                        s + 1 (one row per cycle)
 //   MatMul size s                             s + 1 + (2n - 1): stream, then
-//                                             drain the array (reference 7.2)
+//                                             drain the array (SystolicArray.scala)
 //   DataMove local <-> accumulators size s    s + 1
 //   DataMove local <-> DRAM size s            s + 1 + the DRAM's time
 //                                             (target latency/bandwidth),
 //                                             rounded up to whole cycles
 //   SIMD                                      1, or 2 with read and write
-//                                             (two controller steps, 3.7)
+//                                             (two controller steps,
+//                                             AccumulatorWithALUArray.scala)
 #pragma once
 
 #include <cstdint>
@@ -57,7 +60,7 @@ class Decoder {
 
   Architecture m_arch;
   unsigned m_n;
-  unsigned m_simd_operand_bits;  // w of reference 2.6
+  unsigned m_simd_operand_bits;  // w: log2Ceil(simd_registers_depth + 1) bits
   FixedFormat m_format;
   ArrayEngine& m_array;
   DramPort& m_dram0;

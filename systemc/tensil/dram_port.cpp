@@ -14,10 +14,10 @@ std::string hex(uint64_t v) {
 }
 
 // AXI bursts never cross a 4 KiB boundary (AMBA AXI A3.4.1) and are at most
-// 256 beats long (reference 4.6).
+// 256 beats long (Tensil rtl/src/main/scala/tensil/axi/Converter.scala).
 constexpr uint64_t kBoundary = 4096;
 constexpr uint64_t kMaxBeats = 256;
-// The TCU's AXI masters have 32-bit addresses (reference 4.1).
+// The TCU's AXI masters have 32-bit addresses (Tensil's axi/Config.scala).
 constexpr uint64_t kAddressSpace = 1ull << 32;
 
 }  // namespace
@@ -46,12 +46,12 @@ void DramPort::invalidate_dmi(uint64_t start, uint64_t end) {
 
 uint64_t DramPort::byte_address(uint64_t vector_address) const {
   // Byte address = offset register + vector address x vector bytes
-  // (reference 4.6).
+  // (Tensil's axi/Converter.scala).
   return uint64_t(m_offset) + vector_address * m_lanes * m_scalar_bytes;
 }
 
 // Scalars are little-endian two's complement of `bytes` each, lane 0 first
-// (reference 3.1, 4.6). FP18BP10 keeps 18 significant bits in 4 bytes:
+// (Tensil common/src/tensil/Fixed*.scala, axi/Converter.scala). FP18BP10 keeps 18 significant bits in 4 bytes:
 // written with the upper bits zero, read by sign-extending bit 17.
 void DramPort::pack(const Vector& v, uint8_t* out) const {
   const uint32_t mask = m_width >= 32 ? 0xFFFFFFFFu : ((1u << m_width) - 1);
@@ -83,7 +83,7 @@ sc_core::sc_time DramPort::read(uint64_t address, uint32_t stride, uint64_t coun
   out.reserve(count);
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   if (stride == 0) {
-    // Contiguous vectors travel as bursts (reference 4.3).
+    // Contiguous vectors travel as bursts (Tensil's mem/SizeAndStrideHandler.scala).
     std::vector<uint8_t> bytes(count * vector_bytes);
     delay += transfer(tlm::TLM_READ_COMMAND, byte_address(address), bytes.data(), bytes.size());
     for (uint64_t k = 0; k < count; ++k) out.push_back(unpack(&bytes[k * vector_bytes]));

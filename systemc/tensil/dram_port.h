@@ -1,6 +1,7 @@
 // One of the TCU's AXI4 master ports (DRAM0 or DRAM1) at transaction level.
 // Vector addresses become byte addresses through the port's offset
-// register; bursts follow the AXI rules of reference 4.6; every request
+// register; bursts follow the AXI rules of Tensil's rtl/src/main/scala/tensil/axi
+// (Converter.scala, MemBoundarySplitter.scala); every request
 // carries the port's AxCACHE in an AxiCacheExtension; DMI is used where the
 // target grants it.
 #pragma once

@@ -39,7 +39,7 @@ void FastArray::check_lanes(const Vector& v, const char* what, size_t index) con
                                 std::to_string(m_n) + "x" + std::to_string(m_n) + " array takes " +
                                 std::to_string(m_n));
   }
-  // Lanes are W-bit raw values sign-extended to 32 bits (reference 3.1); a
+  // Lanes are W-bit raw values sign-extended to 32 bits (Tensil's Fixed*.scala); a
   // wider value has no meaning on the W-bit datapath.
   for (size_t lane = 0; lane < m_n; ++lane) {
     if (v[lane] < m_format.min() || v[lane] > m_format.max()) {
@@ -51,7 +51,7 @@ void FastArray::check_lanes(const Vector& v, const char* what, size_t index) con
   }
 }
 
-// Reference 3.5: W[n] <- W[n-1], ..., W[1] <- W[0], W[0] <- row. In the
+// As Tensil's SystolicArray.scala loads: W[n] <- W[n-1], ..., W[1] <- W[0], W[0] <- row. In the
 // ring, the slot of the oldest row W[n] becomes the new W[0].
 void FastArray::load_weights(const Vector& row_in) {
   check_lanes(row_in, "weight row", kNoIndex);
@@ -69,12 +69,12 @@ void FastArray::load_zero_weights() {
 
 namespace {
 
-// The MAC of reference 3.3 in 32-bit arithmetic, for formats whose exact
+// Tensil's macFixedPoint (util/package.scala) in 32-bit arithmetic, for formats whose exact
 // sum fits: |x*y| <= 2^(2W-2) and |z*2^bp| < 2^(W-1+bp), so W <= 16 and
 // bp <= 8 keep |m| below 2^30 + 2^23. Rounding half to even on m: with
 // m = q*2^bp + r (0 <= r < 2^bp), (m + 2^(bp-1) - 1 + lsb(q)) >> bp adds
 // one to q exactly when r > 2^(bp-1), or r == 2^(bp-1) and q is odd - the
-// rule of reference 3.3 step 3. The result then saturates to W bits.
+// rounding rule of macFixedPoint. The result then saturates to W bits.
 template <unsigned Width, unsigned BinaryPoint>
 struct NarrowMac {
   static_assert(Width <= 16 && BinaryPoint >= 1 && BinaryPoint <= 8, "sum must fit in 32 bits");
@@ -98,8 +98,8 @@ struct WideMac {
   }
 };
 
-// Reference 3.4: y[i] = MAC(x[n-1], W[n][i], ... MAC(x[0], W[1][i], W[0][i])),
-// each step rounded half to even and saturated (reference 3.3): the
+// InnerSystolicArray.scala: y[i] = MAC(x[n-1], W[n][i], ... MAC(x[0], W[1][i], W[0][i])),
+// each step rounded half to even and saturated (macFixedPoint): the
 // partial-sum path PE(i,0) -> PE(i,n-1) of the RTL. The chains of different
 // output lanes are independent, so step j is applied to all lanes at once
 // (a loop over contiguous weights the compiler can vectorise); within a
@@ -181,7 +181,7 @@ void FastArray::run_into(const std::vector<Vector>& inputs, std::vector<Vector>&
 
 // A zero input vector leaves every chain at its bias: MAC(0, w, v) = v
 // exactly (m = v*2^bp has no fraction), so the outputs are W[0]
-// (reference 3.4, MatMul with zeroes).
+// (MatMul with zeroes, as in Tensil's InnerSystolicArray.scala).
 std::vector<Vector> FastArray::run_zeroes(size_t count) {
   const int32_t* bias = m_store[0];
   return std::vector<Vector>(count, Vector(bias, bias + m_n));

@@ -1,6 +1,7 @@
-// FastArray: a functional model of the systolic array (reference 3.4, 3.5)
+// FastArray: a functional model of the systolic array (Tensil
+// rtl/src/main/scala/tensil/tcu/{InnerSystolicArray,SystolicArray}.scala)
 // with no clock. Every output lane is the same sequential chain of
-// rounding, saturating MACs (reference 3.3) the RTL's processing elements
+// rounding, saturating MACs (Tensil's macFixedPoint) the RTL's processing elements
 // compute, so its results are bit-exact with the RTL array.
 #pragma once
 
@@ -31,7 +32,7 @@ class FastArray : public ArrayEngine {
   const char* name() const override { return "fast"; }
 
  private:
-  // Row k of the weight store W[0..n] (reference 3.4: W[0] is the bias row,
+  // Row k of the weight store W[0..n] (as in the RTL: W[0] is the bias row,
   // W[1+j] multiplies input lane j), as a slice of the ring m_rows.
   const int32_t* row(size_t k) const { return &m_rows[((m_newest + k) % (m_n + 1)) * m_n]; }
   void refresh_store();
@@ -41,7 +42,7 @@ class FastArray : public ArrayEngine {
   const size_t m_n;
   const DataType m_type;
   const FixedFormat m_format;
-  // The shift register of reference 3.5 as a ring of n+1 rows: a load
+  // The RTL's weight shift register as a ring of n+1 rows: a load
   // overwrites the oldest row and makes it the newest (the bias row)
   // instead of moving n rows.
   std::vector<int32_t> m_rows;

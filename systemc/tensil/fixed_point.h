@@ -1,5 +1,6 @@
 // The TCU's fixed-point arithmetic, bit-exact with Tensil's RTL
-// (macFixedPoint, reference 3.3). Every multiply-add rounds half to even on
+// (macFixedPoint, rtl/src/main/scala/tensil/util/package.scala). Every
+// multiply-add rounds half to even on
 // the full sum and saturates to the data type's width; there are no guard
 // bits anywhere in the datapath.
 #pragma once
@@ -20,7 +21,7 @@ struct FixedFormat {
   int64_t one() const { return int64_t(1) << binary_point; }
 };
 
-// MAC(x, y, z) = sat_W(RNE((x*y + z*2^bp) / 2^bp)), reference 3.3:
+// MAC(x, y, z) = sat_W(RNE((x*y + z*2^bp) / 2^bp)), as macFixedPoint does:
 // m = x*y + z*2^bp exactly; q = floor(m / 2^bp); add 1 iff bit bp-1 of m is
 // set and (any lower bit is set or bit bp, the LSB of q, is set).
 // |x*y| < 2^62 and |z*2^bp| < 2^47 for W <= 32, bp <= 16, so int64 is exact.

@@ -24,7 +24,8 @@ std::string hex(uint64_t v) {
 }
 
 // Bits of operand `index` above its address and stride fields must be zero:
-// the compiler writes them as zero and the RTL ignores them (reference 2.1).
+// the compiler writes them as zero and the RTL ignores them (Tensil
+// tools/src/tensil/tools/compiler/lir/StreamGen.scala, tcu/Decoder.scala).
 CheckResult check_padding(const Instruction& in, int operand) {
   const uint64_t padding = operand == 0 ? in.operand0_padding : in.operand1_padding;
   if (padding != 0) {
@@ -65,7 +66,7 @@ InstructionCheck::InstructionCheck(const Architecture& arch)
 
 CheckResult InstructionCheck::check(const Instruction& in) const {
   if (!is_defined_opcode(in.opcode)) {
-    // Opcodes 0x5..0xE are dequeued and ignored by the RTL (reference 4.5).
+    // Opcodes 0x5..0xE are dequeued and ignored by the RTL (Tensil's Decoder.scala).
     return consumable("opcode", "invalid opcode " + hex(in.opcode));
   }
   switch (static_cast<Opcode>(in.opcode)) {
@@ -95,7 +96,8 @@ CheckResult InstructionCheck::check_range(const char* field, const char* memory,
     return fatal(stride_field, "stride field " + std::to_string(stride) + " is not below the " +
                                    memory + " side's stride depth " + std::to_string(stride_depth));
   }
-  // The last vector touched is address + size * 2^stride (reference 2.4).
+  // The last vector touched is address + size * 2^stride (Tensil's
+  // mem/SizeAndStrideHandler.scala).
   const unsigned __int128 last =
       static_cast<unsigned __int128>(address) + (static_cast<unsigned __int128>(size) << stride);
   if (address >= depth) {
@@ -116,7 +118,7 @@ CheckResult InstructionCheck::check_matmul(const Instruction& in) const {
   const bool zeroes = (in.flags & flags::kMatMulZeroes) != 0;
   const uint64_t size = in.operand2;
   // With zeroes the local memory is not read, so operand 0 is not checked
-  // (the compiler still writes an address there, reference 2.8).
+  // (the compiler still writes an address there, Tensil's CompilerBackendSpec.scala).
   if (!zeroes) {
     if (auto r = check_padding(in, 0); r.kind != CheckResult::Kind::Ok) return r;
     if (auto r = check_range("operand0", "local", m_arch.local_depth, in.operand0_address,
@@ -132,11 +134,11 @@ CheckResult InstructionCheck::check_matmul(const Instruction& in) const {
 CheckResult InstructionCheck::check_load_weights(const Instruction& in) const {
   if (auto r = check_unused_flags(in, flags::kLoadWeightsUsed); r.kind != CheckResult::Kind::Ok)
     return r;
-  // The whole operand 1 is the size (reference 2.1).
+  // The whole operand 1 is the size (Tensil's Decoder.scala).
   const uint64_t size = in.operand1_whole;
   if (size > m_arch.array_size) {
-    // The RTL shifts the extra rows through and out of the store (reference
-    // 3.5); Tensil's compiler never emits it, so it is flagged like the
+    // The RTL shifts the extra rows through and out of the store (Tensil's
+    // SystolicArray.scala); Tensil's compiler never emits it, so it is flagged like the
     // other things the RTL silently tolerates.
     return consumable("operand1 size", "LoadWeights of " + std::to_string(size + 1) +
                                            " vectors exceeds the " + std::to_string(m_arch.array_size + 1) +
@@ -151,7 +153,7 @@ CheckResult InstructionCheck::check_load_weights(const Instruction& in) const {
 
 CheckResult InstructionCheck::check_data_move(const Instruction& in) const {
   if (!is_defined_data_move_kind(in.flags)) {
-    // Kinds 0x4..0xB and 0xE are dequeued and ignored (reference 2.5).
+    // Kinds 0x4..0xB and 0xE are dequeued and ignored (Tensil's Decoder.scala).
     return consumable("flags", "invalid DataMove kind " + hex(in.flags));
   }
   const uint64_t size = in.operand2;
@@ -208,7 +210,8 @@ CheckResult InstructionCheck::check_simd(const Instruction& in) const {
   if (auto r = check_padding(in, 0); r.kind != CheckResult::Kind::Ok) return r;
   if (auto r = check_padding(in, 1); r.kind != CheckResult::Kind::Ok) return r;
 
-  // Combinations on which the RTL hangs (reference 3.7): the ALU waits for
+  // Combinations on which the RTL hangs (Tensil's AccumulatorWithALUArray.scala,
+  // simd/ALUArray.scala): the ALU waits for
   // an accumulator read unless the op is NoOp or Zero or both sources are
   // registers; read+write with both sources registers skips the read and
   // never hands the instruction to the ALU; the NoOp op with read or write
@@ -243,7 +246,7 @@ CheckResult InstructionCheck::check_simd(const Instruction& in) const {
 
 CheckResult InstructionCheck::check_configure(const Instruction& in) const {
   if (auto r = check_unused_flags(in, 0); r.kind != CheckResult::Kind::Ok) return r;
-  // Configure's payload is bits [31:0] of the word (reference 2.7); the RTL
+  // Configure's payload is bits [31:0] of the word (Tensil's Decoder.scala); the RTL
   // ignores everything above.
   if (operand_bits_above(in, m_layout, 32) != 0) {
     return consumable("operands", "Configure uses bits [31:0] only; higher bits must be 0");

@@ -1,6 +1,7 @@
 // Validation of one instruction against the architecture before the decoder
-// executes it (the checks of Tensil's optional validator, reference 4.7,
-// plus the SIMD combinations that hang the RTL, reference 3.7).
+// executes it (the checks of Tensil's optional validator,
+// rtl/src/main/scala/tensil/tcu/Validator.scala, plus the SIMD combinations
+// that hang the RTL, tcu/AccumulatorWithALUArray.scala).
 #pragma once
 
 #include <cstdint>

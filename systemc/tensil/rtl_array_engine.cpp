@@ -55,7 +55,7 @@ RtlArray::RtlArray(const Architecture& arch)
 RtlArray::~RtlArray() = default;
 
 // One clock in reset: all weights, skew, de-skew and valid registers zero
-// (reference 3.4: all rows reset to zero). The reset clock precedes the
+// (Tensil's SystolicArray.scala: all rows reset to zero). The reset clock precedes the
 // TCU's cycle 0 and is neither counted nor dumped.
 void RtlArray::reset() {
   drive_idle();
@@ -140,9 +140,9 @@ void RtlArray::drive_idle() {
   }
 }
 
-// One cycle with a load command (reference 3.5); `row` nullptr is the
+// One cycle with a load command (Tensil's SystolicArray.scala); `row` nullptr is the
 // zeroes flag. Loads follow a fully drained run, so the array's hold-off
-// (control_ready low while inputs are in flight, reference 7.2) never
+// (control_ready low while inputs are in flight, SystolicArray.scala) never
 // applies here; the engine checks it all the same.
 void RtlArray::load(const Vector* row) {
   *m_ports->control_valid = 1;
@@ -196,7 +196,8 @@ std::vector<Vector> RtlArray::stream(const std::vector<Vector>* inputs, size_t c
 
 // Streams `count` vectors (inputs, or zero vectors when `inputs` is nullptr:
 // the zeroes flag), one per cycle, then drains: the result of the vector
-// accepted in cycle t is presented in cycle t + 2n - 1 (reference 7.2), so
+// accepted in cycle t is presented in cycle t + 2n - 1 (Tensil's
+// SystolicArray.scala, InnerSystolicArray.scala), so
 // count + 2n - 1 cycles in all. The model's output_valid must agree with
 // that schedule; a disagreement is an RTL fault and throws std::logic_error.
 // An empty stream takes no cycle.

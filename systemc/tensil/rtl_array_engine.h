@@ -37,7 +37,7 @@ class RtlArray : public ArrayEngine {
   RtlArray& operator=(const RtlArray&) = delete;
 
   // Rows and input vectors must hold exactly array_size lanes, each within
-  // the data type's raw range (reference 3.1); otherwise
+  // the data type's raw range (Tensil common/src/tensil/Fixed*.scala); otherwise
   // std::invalid_argument names the vector, the lane and the value.
   void load_weights(const Vector& row) override;
   void load_zero_weights() override;

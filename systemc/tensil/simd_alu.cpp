@@ -8,7 +8,7 @@ SimdAlu::SimdAlu(unsigned lanes, unsigned registers, FixedFormat format)
     : m_lanes(lanes), m_depth(registers), m_format(format), m_registers(size_t(lanes) * registers, 0) {}
 
 int32_t SimdAlu::apply(uint8_t op, int32_t l, int32_t r, const FixedFormat& f) {
-  // Boolean results are the fixed-point one (2^bp raw), reference 2.6.
+  // Boolean results are the fixed-point one (2^bp raw), Tensil's simd/ALU.scala.
   const int32_t one = static_cast<int32_t>(f.one());
   switch (static_cast<SimdOp>(op)) {
     case SimdOp::NoOp:
@@ -32,10 +32,11 @@ int32_t SimdAlu::apply(uint8_t op, int32_t l, int32_t r, const FixedFormat& f) {
     case SimdOp::Subtract:
       return minus(l, r, f);
     case SimdOp::Multiply:
-      return times(l, r, f);  // round half to even, saturate (reference 3.3)
+      return times(l, r, f);  // round half to even, saturate (macFixedPoint)
     case SimdOp::Abs: {
       // Chisel's FixedPoint negation does not saturate: the most negative
-      // value wraps to itself within the W-bit datapath (reference 9.11).
+      // value wraps to itself within the W-bit datapath (Tensil's simd/ALU.scala;
+      // no Tensil test covers it).
       if (l >= 0) return l;
       if (int64_t(l) == f.min()) return l;
       return -l;
@@ -60,7 +61,7 @@ Vector SimdAlu::execute(uint8_t op, uint32_t source_left, uint32_t source_right,
     const int32_t l = source_left == 0 ? input[lane] : regs[source_left - 1];
     const int32_t r = source_right == 0 ? input[lane] : regs[source_right - 1];
     const int32_t result = apply(op, l, r, m_format);
-    // The NoOp op never writes a register (reference 8.1).
+    // The NoOp op never writes a register (Tensil's simd/ALUSpec.scala).
     if (dest != 0 && op != static_cast<uint8_t>(SimdOp::NoOp)) regs[dest - 1] = result;
     out[lane] = result;
   }

@@ -1,5 +1,6 @@
 // The SIMD ALU array: one ALU per lane, each with simd_registers_depth
-// registers (reset 0, kept across instructions), reference 2.6 and 3.7.
+// registers (reset 0, kept across instructions), as in Tensil
+// rtl/src/main/scala/tensil/tcu/simd/{ALU,ALUArray}.scala.
 #pragma once
 
 #include <cstdint>

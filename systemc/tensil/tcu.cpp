@@ -16,7 +16,7 @@ namespace acosim::tensil {
 namespace {
 constexpr const char* kReportType = "acosim/tensil/tcu";
 // Width of the AXI data bus of the DRAM ports (the generator's default
-// --dram-axi-width, reference 4.1): sets the longest burst (256 beats).
+// --dram-axi-width, Tensil's zynq/tcu/Top.scala): sets the longest burst (256 beats).
 constexpr unsigned kDramBusBytes = 8;
 }  // namespace
 
@@ -143,7 +143,7 @@ struct Tcu::Impl {
     statistics.cycles += cycles;
 
     // The program counter counts on dispatch; a Configure of the PC register
-    // sets the next instruction's PC instead (reference 4.4).
+    // sets the next instruction's PC instead (Tensil's tcu/Decoder.scala).
     const bool sets_pc = in.opcode == uint8_t(Opcode::Configure) &&
                          in.configure_register() == uint32_t(ConfigRegister::ProgramCounter);
     pc = sets_pc ? config.read(ConfigRegister::ProgramCounter) : pc + 1;

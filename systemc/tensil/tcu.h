@@ -1,6 +1,6 @@
 // The Tensil Tensor Compute Unit as a SystemC TLM-2.0 module.
 //
-// Ports (as on Tensil's AXI wrapper, reference 4.1):
+// Ports (as on Tensil's AXI wrapper, rtl/src/main/scala/tensil/zynq/tcu/AXIWrapperTCU.scala):
 //   instructions  AXI4-Stream of instruction bytes, modelled as TLM writes
 //                 (b_transport blocks while the instruction queue is full);
 //   dram0, dram1  AXI4 masters to DRAM, every request carrying AxCACHE as an
@@ -64,7 +64,7 @@ class Tcu : public sc_core::sc_module {
 
   const TcuStatistics& statistics() const;
   const TcuOptions& options() const;
-  // Read-only view of a configuration register (reference 2.7), e.g. for
+  // Read-only view of a configuration register (Tensil's Configure.scala), e.g. for
   // tests and the CLI's error messages.
   uint32_t config_register(uint32_t reg) const;
   // The program counter as the RTL holds it now (the next instruction's).

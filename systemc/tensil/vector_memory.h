@@ -1,5 +1,5 @@
 // A TCU memory addressed in vectors: the local ("main") memory and the
-// accumulators (reference 3.6). Every entry is one vector of array_size raw
+// accumulators (Tensil's tcu/Accumulator.scala). Every entry is one vector of array_size raw
 // scalars of the data type's width (no guard bits); values are stored
 // sign-extended in int32. Bounds are checked by the decoder before any access
 // (InstructionCheck), so an out-of-range index here is a model bug.

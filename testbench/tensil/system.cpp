@@ -22,7 +22,7 @@ constexpr uint64_t kBlockBytes = uint64_t(1) << kDramOffsetShift;
 uint64_t round_up_to_block(uint64_t bytes) { return (bytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes; }
 
 // The board: one DRAM holding DRAM0 and DRAM1 side by side (as the embedded
-// driver lays them out, reference 6.6), the TCU on two AXI ports into it and
+// driver lays them out, Tensil drivers/embedded/tensil/driver.c), the TCU on two AXI ports into it and
 // the host CPU (the driver on a TlmHal) on a third.
 struct TensilSystem : sc_core::sc_module {
   core::Memory dram;

@@ -8,7 +8,7 @@ namespace acosim::tensil {
 
 namespace {
 
-// Reference 3.1 / 6.4: bytes per scalar in .tdata and DRAM. FP18BP10 travels
+// Tensil common/src/tensil/Fixed*.scala: bytes per scalar in .tdata and DRAM. FP18BP10 travels
 // in 4-byte words (store_raw/load_raw).
 constexpr DataTypeInfo kDataTypes[] = {
     {DataType::FP8BP4, "FP8BP4", 8, 4, 1},
@@ -41,7 +41,7 @@ std::optional<DataType> parse_data_type(std::string_view name) {
 }
 
 bool Architecture::compatible_with(const Architecture& other) const {
-  // The embedded driver's tensil_architecture_is_compatible (reference 1.1):
+  // The embedded driver's tensil_architecture_is_compatible (architecture.c):
   // the nine non-thread fields must be identical.
   return data_type == other.data_type && array_size == other.array_size && dram0_depth == other.dram0_depth &&
          dram1_depth == other.dram1_depth && local_depth == other.local_depth &&
@@ -50,7 +50,8 @@ bool Architecture::compatible_with(const Architecture& other) const {
 }
 
 std::string Architecture::validate() const {
-  // Ranges of the public "allowable values" (reference 1.1), widened where
+  // Ranges of the "allowable values" in Tensil's documentation
+  // (architectural parameters), widened where
   // Tensil's own files and tests go beyond them: array sizes from 1 (tests
   // use 2x2), local/accumulator depths that are not powers of two (20480,
   // 49152), and DRAM depths of at least one vector.
@@ -73,9 +74,10 @@ std::string Architecture::validate() const {
 }
 
 unsigned log2_ceil(uint64_t x) {
-  // Scala's log2Ceil: bits needed to write x-1 (reference 1.3). Tensil's C
-  // driver uses floor(log2(x)) instead, which is wrong for depths that are
-  // not powers of two (reference 1.6).
+  // Scala's log2Ceil: bits needed to write x-1 (InstructionLayout.scala).
+  // Tensil's C driver (drivers/embedded/tensil/instruction.c) uses
+  // floor(log2(x)) instead, which is wrong for depths that are not powers
+  // of two.
   unsigned bits = 0;
   for (uint64_t v = x > 0 ? x - 1 : 0; v != 0; v >>= 1) ++bits;
   return bits;

@@ -11,7 +11,8 @@
 
 namespace acosim::tensil {
 
-// Fixed-point formats of the TCU datapath (reference 3.1). Every datapath
+// Fixed-point formats of the TCU datapath (Tensil
+// common/src/tensil/ArchitectureDataType.scala). Every datapath
 // (local memory, array, accumulators, SIMD registers) is exactly `width`
 // bits wide; `bytes` is the size of one scalar in files and DRAM.
 enum class DataType { FP8BP4, FP16BP8, FP18BP10, FP32BP16 };
@@ -29,7 +30,7 @@ const DataTypeInfo& data_type_info(DataType type);
 // yields nullopt, like every unknown name.
 std::optional<DataType> parse_data_type(std::string_view name);
 
-// The eleven .tarch keys (reference 1.1).
+// The eleven .tarch keys (Tensil common/src/tensil/Architecture.scala).
 struct Architecture {
   DataType data_type = DataType::FP16BP8;
   uint32_t array_size = 8;
@@ -57,7 +58,7 @@ struct Architecture {
 // log2_ceil(1)=0, log2_ceil(2)=1, log2_ceil(20480)=15.
 unsigned log2_ceil(uint64_t x);
 
-// Instruction layout rules of reference 1.3 (Tensil's InstructionLayout).
+// Instruction layout rules of Tensil common/src/tensil/InstructionLayout.scala.
 struct InstructionLayout {
   unsigned local_bits;            // L
   unsigned accumulator_bits;      // A

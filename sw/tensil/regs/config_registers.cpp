@@ -4,7 +4,7 @@ namespace acosim::tensil {
 
 namespace {
 
-// Reference 2.7. DRAM offsets keep value[15:0] shifted into 64 KiB blocks;
+// Tensil's tcu/Decoder.scala. DRAM offsets keep value[15:0] shifted into 64 KiB blocks;
 // cache behaviour keeps the 4-bit AxCACHE; timeout and sample interval keep
 // 16 bits; tracepoint and program counter keep all 28 value bits, and the
 // tracepoint resets to all ones (only reachable by reset: a Configure writes

@@ -1,5 +1,6 @@
 // The TCU configuration registers written by Configure (opcode 0xF),
-// reference 2.7. The one description of them: the model's register file and
+// Tensil rtl/src/main/scala/tensil/tcu/instruction/Configure.scala. The one
+// description of them: the model's register file and
 // the driver both use this table.
 #pragma once
 

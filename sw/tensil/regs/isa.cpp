@@ -9,7 +9,7 @@ namespace acosim::tensil {
 namespace {
 
 // Bit-level access to a little-endian instruction word of any width
-// (reference 2.1: byte k holds bits [8k+7:8k]).
+// (Tensil compiler/lir/StreamGen.scala: byte k holds bits [8k+7:8k]).
 uint64_t get_bits(const uint8_t* bytes, unsigned lsb, unsigned width) {
   uint64_t value = 0;
   for (unsigned i = 0; i < width; ++i) {
@@ -79,7 +79,7 @@ const char* opcode_name(uint8_t opcode) {
 bool is_defined_data_move_kind(uint8_t kind) { return std::string(data_move_kind_name(kind)) != "invalid"; }
 
 const char* data_move_kind_name(uint8_t kind) {
-  // Reference 2.5, compiler spelling.
+  // Tensil tools/src/tensil/tools/compiler/DataMoveFlags.scala spelling.
   switch (kind) {
     case uint8_t(DataMoveKind::Dram0ToLocal): return "DRAM0ToLocal";
     case uint8_t(DataMoveKind::LocalToDram0): return "LocalToDRAM0";
@@ -100,7 +100,7 @@ const char* simd_op_name(uint8_t op) {
   return op < 16 ? kNames[op] : "invalid";
 }
 
-// Reference 2.6: from the LSB, dest (w bits), sourceRight (w), sourceLeft
+// Tensil's tcu/simd/Instruction.scala: from the LSB, dest (w bits), sourceRight (w), sourceLeft
 // (w), op (4).
 SimdSubInstruction SimdSubInstruction::unpack(uint64_t operand2, unsigned w) {
   SimdSubInstruction s;
@@ -139,7 +139,7 @@ Instruction decode_instruction(const InstructionLayout& layout, const uint8_t* b
   in.flags = uint8_t(get_bits(bytes, header_lsb, 4));
   in.opcode = uint8_t(get_bits(bytes, header_lsb + 4, 4));
   // Configure reads bits [31:0] of the operand area whatever the operand
-  // boundaries (reference 2.7). The narrowest layout (O0 = O1 = O2 = 8, a
+  // boundaries (Tensil's Decoder.scala). The narrowest layout (O0 = O1 = O2 = 8, a
   // 4-byte word) has only 24 operand bits; the bits above them read as zero.
   in.low32 = uint32_t(get_bits(bytes, 0, std::min(32u, header_lsb)));
   return in;

@@ -1,6 +1,6 @@
 // Tensil TCU instruction set: opcodes, flags, DataMove kinds, SIMD
-// sub-instructions, and the packing of an instruction word (reference
-// section 2). Shared by the SystemC decoder and the driver's encoder.
+// sub-instructions, and the packing of an instruction word (Tensil
+// rtl/src/main/scala/tensil/tcu/instruction/, tcu/simd/). Shared by the SystemC decoder and the driver's encoder.
 #pragma once
 
 #include <cstddef>
@@ -12,7 +12,7 @@
 
 namespace acosim::tensil {
 
-// Opcodes (reference 2.2). 0x5..0xE are not implemented by the RTL: they are
+// Opcodes (Tensil's tcu/instruction/Opcode.scala). 0x5..0xE are not implemented by the RTL: they are
 // dequeued, counted by the program counter and otherwise ignored.
 enum class Opcode : uint8_t {
   NoOp = 0x0,
@@ -25,7 +25,7 @@ enum class Opcode : uint8_t {
 bool is_defined_opcode(uint8_t opcode);
 const char* opcode_name(uint8_t opcode);  // "MatMul", ..., "invalid"
 
-// Flag bits (reference 2.3).
+// Flag bits (Tensil drivers/embedded/tensil/instruction.h).
 namespace flags {
 constexpr uint8_t kMatMulAccumulate = 0x1;
 constexpr uint8_t kMatMulZeroes = 0x2;
@@ -38,7 +38,7 @@ constexpr uint8_t kSimdAccumulate = 0x4;
 constexpr uint8_t kSimdUsed = 0x7;
 }  // namespace flags
 
-// DataMove kinds, carried in the flags nibble (reference 2.5).
+// DataMove kinds, carried in the flags nibble (Tensil's tcu/instruction/DataMove.scala).
 enum class DataMoveKind : uint8_t {
   Dram0ToLocal = 0x0,
   LocalToDram0 = 0x1,
@@ -51,7 +51,7 @@ enum class DataMoveKind : uint8_t {
 bool is_defined_data_move_kind(uint8_t kind);
 const char* data_move_kind_name(uint8_t kind);  // "DRAM0ToLocal"... or "invalid"
 
-// SIMD ALU operations (reference 2.6).
+// SIMD ALU operations (Tensil's tcu/simd/Op.scala).
 enum class SimdOp : uint8_t {
   NoOp = 0, Zero = 1, Move = 2, Not = 3, And = 4, Or = 5, Increment = 6,
   Decrement = 7, Add = 8, Subtract = 9, Multiply = 10, Abs = 11,
@@ -86,17 +86,17 @@ struct Instruction {
   uint64_t operand2 = 0;          // all O2 bits
   uint32_t low32 = 0;             // bits [31:0] of the word: Configure's payload
 
-  // Configure (reference 2.7): register in bits [3:0], value in bits [31:4].
+  // Configure (Tensil's Decoder.scala): register in bits [3:0], value in bits [31:4].
   uint32_t configure_register() const { return low32 & 0xF; }
   uint32_t configure_value() const { return low32 >> 4; }
 };
 
 // Packs/unpacks one instruction of layout.instruction_bytes bytes,
-// little-endian, header byte (opcode<<4 | flags) last (reference 2.1).
+// little-endian, header byte (opcode<<4 | flags) last (Tensil's compiler/lir/StreamGen.scala).
 Instruction decode_instruction(const InstructionLayout& layout, const uint8_t* bytes);
 std::vector<uint8_t> encode_instruction(const InstructionLayout& layout, const Instruction& instruction);
 // Builds a Configure word: bits [31:0] = value<<4 | reg over the operand
-// area, header 0xF0 (what both reference drivers emit).
+// area, header 0xF0 (what Tensil's embedded and PYNQ drivers emit).
 std::vector<uint8_t> encode_configure(const InstructionLayout& layout, uint32_t reg, uint32_t value);
 
 }  // namespace acosim::tensil

@@ -1,7 +1,8 @@
 // Bit-exact fixed-point reference of the example models: computes a model's
 // outputs straight from its source, in raw fixed point, with the TCU's
-// arithmetic (reference 3.2-3.6) and the operation order of the code the
-// model builder emits (reference 3.4: per output lane a sequential MAC chain
+// arithmetic (Tensil common/src/tensil/FixedBase.scala and the RTL's
+// macFixedPoint) and the operation order of the code the model builder
+// emits (as in Tensil's InnerSystolicArray.scala: per output lane a sequential MAC chain
 // starting from the bias row). Written independently of
 // systemc/tensil/fixed_point.h, sw/tensil/fixed and the model builder.
 #pragma once
@@ -20,14 +21,14 @@ struct FixedFormat {
 constexpr FixedFormat kFp16Bp8{16, 8};
 
 int64_t saturate(int64_t value, FixedFormat format);
-// Tensil's compiler rule (reference 3.2): floor(f * 2^bp + 0.5), then
+// Tensil's compiler rule (FixedBase.fromFloat): floor(f * 2^bp + 0.5), then
 // saturated.
 int64_t to_raw(double value, FixedFormat format);
 double to_value(int64_t raw, FixedFormat format);
-// The MAC primitive (reference 3.3): x*y + z*2^bp, rounded half to even at
+// The MAC primitive (macFixedPoint, rtl/src/main/scala/tensil/util/package.scala): x*y + z*2^bp, rounded half to even at
 // the binary point (decided on the sum), then saturated.
 int64_t mac(int64_t x, int64_t y, int64_t z, FixedFormat format);
-// Accumulation (reference 3.6): sat(a + b).
+// Accumulation (Tensil's util/decoupled/VecAdder.scala): sat(a + b).
 int64_t plus(int64_t a, int64_t b, FixedFormat format);
 
 // `input` holds the input tensor's elements in row-major order of its shape

@@ -3,13 +3,13 @@
 //
 // The bound is derived per element, first order exact (no saturation
 // assumed; callers check the values stay well inside the range):
-//   input x:  e = |q(x) - x|, q the compiler's rounding (reference 3.2);
+//   input x:  e = |q(x) - x|, q the compiler's rounding (FixedBase.fromFloat);
 //   dense/conv2d output y = b + sum_i x_i w_i computed as
 //     q(b) + sum_i (x_i + d_i) q(w_i) with MAC rounding, |d_i| <= e_i:
 //     |y_fixed - y| <= |q(b) - b| + sum_i (e_i |q(w_i)| + |x_i| |q(w_i) - w_i|)
 //                      + (number of products with q(w_i) != 0) * LSB / 2
-//     (each MAC step rounds once by at most half an LSB, reference 3.3; a
-//     zero weight step is exact; accumulating terms is exact, 3.6);
+//     (each MAC step rounds once by at most half an LSB, macFixedPoint; a
+//     zero weight step is exact; accumulating terms is exact, VecAdder);
 //   relu and max pooling are 1-Lipschitz: the bound carries over (the
 //   maximum of the window's bounds for pooling).
 #pragma once

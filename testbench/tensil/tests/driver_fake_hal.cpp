@@ -70,7 +70,7 @@ void FakeHal::land_due_writes() {
 void FakeHal::execute(const Instruction& instruction) {
   const uint64_t vector_bytes = arch_.vector_bytes();
   if (instruction.opcode == uint8_t(Opcode::Configure)) {
-    // Reference 2.7: DRAM offsets count 64 KiB blocks.
+    // Tensil's Decoder.scala: DRAM offsets count 64 KiB blocks.
     const uint64_t offset = uint64_t(instruction.configure_value() & 0xFFFF) << kDramOffsetShift;
     if (instruction.configure_register() == uint32_t(ConfigRegister::Dram0AddressOffset)) dram0_offset_ = offset;
     if (instruction.configure_register() == uint32_t(ConfigRegister::Dram1AddressOffset)) dram1_offset_ = offset;

@@ -47,7 +47,7 @@ void check_example(const std::string& model, const std::string& arch_name, Array
 
   // Tolerance against the float reference: per element, the bound derived
   // in float_reference.h from the quantization of inputs and constants
-  // (reference 3.2) plus half an LSB per MAC step that can round (3.3);
+  // (FixedBase.fromFloat) plus half an LSB per MAC step that can round;
   // for these examples it stays below 0.09 (checked in test_reference.cpp).
   std::vector<bool> is_element(out.size(), false);
   for (uint64_t p = 0; p < positions; ++p) {

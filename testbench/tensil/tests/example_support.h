@@ -1,7 +1,7 @@
 // Shared by the example model tests: where the example sources are, their
 // deterministic inputs, and the mapping between a tensor's elements and
 // the vectors of DRAM0 (one vector per n channels at every position, zero
-// padded, reference 6.5).
+// padded, as Tensil's compiler lays them out).
 #pragma once
 
 #include <cstdint>

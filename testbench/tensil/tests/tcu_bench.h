@@ -17,7 +17,7 @@
 namespace acosim::tensil::test {
 
 // The 2x2 FP16BP8 architecture with every depth 256 and no stride bits
-// (reference 1.5 "Tiny", 8.4): instructions are 4 bytes
+// (Tensil's DecoderSpec.scala and CompilerSpec.scala XOR arch): instructions are 4 bytes
 // [operand0, operand1, operand2, opcode<<4 | flags].
 inline Architecture tiny_arch() {
   Architecture a;

@@ -1,5 +1,5 @@
 // The assembly syntax of docs/tensil-assembly.md: worked encodings of
-// reference 2.8 and 8.4 written as text, the disassemble/assemble round trip
+// Tensil's CompilerBackendSpec.scala and CompilerSpec.scala (XOR) written as text, the disassemble/assemble round trip
 // over random words, and every error message.
 #include <gtest/gtest.h>
 
@@ -23,7 +23,7 @@ Architecture uniform(uint32_t n, uint64_t depth, uint32_t stride_depth) {
   return a;
 }
 
-Architecture xor_arch() { return uniform(2, 256, 1); }  // reference 8.4
+Architecture xor_arch() { return uniform(2, 256, 1); }  // CompilerSpec.scala XOR arch
 Architecture pynqz1() { return Architecture{}; }
 Architecture ultra96v2() {
   Architecture a;
@@ -33,14 +33,14 @@ Architecture ultra96v2() {
   a.accumulator_depth = 4096;
   return a;
 }
-Architecture backend_spec() { return uniform(4, uint64_t(1) << 30, 4); }  // reference 2.8, 13 bytes
+Architecture backend_spec() { return uniform(4, uint64_t(1) << 30, 4); }  // CompilerBackendSpec.scala, 13 bytes
 Architecture many_registers() {
   Architecture a = uniform(4, 16, 2);
   a.simd_registers_depth = 16;  // w = 5
   return a;
 }
 
-// Reference 8.4's program, instruction by instruction, in this syntax.
+// CompilerSpec.scala's XOR program, instruction by instruction, in this syntax.
 const char* const kXorListing =
     "datamove dram1->local local=0 dram1=0 size=2\n"
     "datamove dram0->local local=3 dram0=0 size=0\n"
@@ -105,7 +105,7 @@ TEST(Assembler, CommentsBlankLinesAndCaseAreIgnored) {
 }
 
 TEST(Assembler, RawWordsAreLittleEndianIntegers) {
-  // Bit 0 of the integer is bit 0 of byte 0 (reference 2.1); short forms are
+  // Bit 0 of the integer is bit 0 of byte 0 (little-endian words); short forms are
   // zero-extended.
   EXPECT_EQ(assemble("raw 0x11000f2000452123", pynqz1(), "a.s"),
             (Bytes{0x23, 0x21, 0x45, 0x00, 0x20, 0x0F, 0x00, 0x11}));
@@ -113,7 +113,7 @@ TEST(Assembler, RawWordsAreLittleEndianIntegers) {
   // Opcode 0x5 is not defined: the disassembler falls back to raw.
   const Bytes undefined = {0x01, 0x02, 0x03, 0x50};
   EXPECT_EQ(disassemble(undefined, xor_arch()), "raw 0x50030201 ; opcode 0x5 is not defined\n");
-  // pynqz1 bit 39 is operand 1's pad bit (reference 1.5).
+  // pynqz1 bit 39 is operand 1's pad bit (InstructionLayout.scala).
   const Bytes padded = {0x00, 0x00, 0x00, 0x00, 0x80, 0x00, 0x00, 0x10};
   EXPECT_EQ(disassemble(padded, pynqz1()), "raw 0x1000008000000000 ; MatMul operand padding bits are not zero\n");
   // DataMove kind 0xE and MatMul flag bit 2 are not expressible either.

@@ -1,6 +1,6 @@
-// The Tensil driver's run flow (reference 6.6) against a fake HAL. Every
+// The Tensil driver's run flow (Tensil drivers/embedded/tensil/driver.c) against a fake HAL. Every
 // expected address, word and raw value below is computed by hand in the
-// comments from the reference, never taken from the driver's own output.
+// comments from Tensil's sources, never taken from the driver's own output.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -19,11 +19,11 @@ namespace {
 
 using testing::FakeHal;
 
-// cmoda7 (reference 1.2): FP16BP8, n=4, dram0 4096, dram1 32768, local 4096,
-// acc 4096. Reference 1.4: 8-byte instructions, O0=16 (A0=12, S0=3),
+// cmoda7 (Tensil arch/cmoda7.tarch): FP16BP8, n=4, dram0 4096, dram1 32768, local 4096,
+// acc 4096. InstructionLayout.scala: 8-byte instructions, O0=16 (A0=12, S0=3),
 // O1=24 (A1=15, S1=3), O2=16. A vector is 4 x 2 = 8 bytes, so DRAM0 is
 // 32 KiB: the case where DRAM1 must move up to the next 64 KiB boundary
-// (reference 9.16).
+// (Tensil's driver.c would truncate its offset into DRAM0).
 Architecture cmoda7() {
   Architecture arch;
   arch.data_type = DataType::FP16BP8;
@@ -38,7 +38,7 @@ Architecture cmoda7() {
   return arch;
 }
 
-// ultra96v2 (reference 1.2): 9-byte instructions (reference 1.5).
+// ultra96v2 (arch/ultra96v2.tarch): 9-byte instructions (InstructionLayout.scala).
 Architecture ultra96v2() {
   Architecture arch;
   arch.array_size = 16;
@@ -73,7 +73,7 @@ void write_bytes(const std::string& path, const std::vector<uint8_t>& bytes) {
   out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
 }
 
-// Two instructions in the cmoda7 layout, packed by hand (reference 2.1):
+// Two instructions in the cmoda7 layout, packed by hand (little-endian, header last):
 // LoadWeights local 100, size 8: op0 = 0x0064, op1 = 0x000008, op2 = 0, header 0x30;
 // MatMul local 0, acc 0, size 3: op2 = 0x0003, header 0x10.
 const std::vector<uint8_t> kTinyProgram = {0x64, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x30,
@@ -162,7 +162,7 @@ TEST(TensilDriverPlacement, RejectsUnusableConfigurations) {
   config.poll_interval_ns = 0;
   EXPECT_THROW(Driver driver(hal, cmoda7(), config), DriverError);
   config = DriverConfig{};
-  config.decoder_timeout = 0x10000;  // the timeout register keeps value[15:0] (reference 2.7)
+  config.decoder_timeout = 0x10000;  // the timeout register keeps value[15:0] (Decoder.scala)
   EXPECT_THROW(Driver driver(hal, cmoda7(), config), DriverError);
 }
 
@@ -173,7 +173,7 @@ TEST(TensilDriverInit, StreamsOffsetsTimeoutThenTheFlushProbe) {
   Driver driver(hal, cmoda7());
   driver.init();
 
-  // Reference 6.6 step 1: five 8-byte instructions, already a multiple of
+  // tensil_driver_init's program: five 8-byte instructions, already a multiple of
   // the 8-byte stream width, so no NoOp.
   ASSERT_EQ(hal.stream.size(), 5u * 8);
   const std::vector<Instruction> program = hal.decoded_stream();
@@ -198,8 +198,8 @@ TEST(TensilDriverInit, StreamsOffsetsTimeoutThenTheFlushProbe) {
   EXPECT_EQ(program[4].operand1_address, 4094u);
   EXPECT_EQ(program[4].operand2, 0u);
 
-  // The words themselves (reference 2.7: bits [31:0] = value << 4 | reg,
-  // header 0xF0; reference 2.1 for the DataMoves: op0 2 bytes, op1 3 bytes,
+  // The words themselves (Configure: bits [31:0] = value << 4 | reg,
+  // header 0xF0; little-endian operands for the DataMoves: op0 2 bytes, op1 3 bytes,
   // op2 2 bytes, header).
   EXPECT_EQ(word(hal.stream, 0, 8), (std::vector<uint8_t>{0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0}));
   EXPECT_EQ(word(hal.stream, 1, 8), (std::vector<uint8_t>{0x14, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0}));
@@ -312,7 +312,7 @@ TEST(TensilDriverModel, RefusesAnIncompatibleArchitectureNamingTheKey) {
 }
 
 TEST(TensilDriverModel, IgnoresTheThreadKeys) {
-  // The embedded driver compares nine keys, not the thread ones (reference 1.1).
+  // The embedded driver compares nine keys, not the thread ones (Tensil's architecture.c).
   const std::string folder = test_folder();
   FakeHal hal(cmoda7());
   Driver driver(hal, cmoda7());
@@ -428,7 +428,7 @@ TEST(TensilDriverRun, StreamsPcPreambleProgramProbeAndPadding) {
   // padded to 48 with one NoOp.
   ASSERT_EQ(hal.stream.size(), 96u);
   const std::vector<uint8_t> run(hal.stream.begin() + 48, hal.stream.end());
-  // Reference 2.7: value 0 << 4 | reg 0xA, header 0xF0.
+  // Configure: value 0 << 4 | reg 0xA, header 0xF0.
   EXPECT_EQ(word(run, 0, 8), (std::vector<uint8_t>{0x0A, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0}));
   EXPECT_EQ(word(run, 1, 8), word(kTinyProgram, 0, 8));
   EXPECT_EQ(word(run, 2, 8), word(kTinyProgram, 1, 8));
@@ -493,7 +493,7 @@ TEST(TensilDriverInputs, ConvertsWithTiesUpAndSaturation) {
   Driver driver(hal, cmoda7());
   driver.init();
   driver.load_model(tiny_model(folder));
-  // Reference 3.2, raw = floor(f x 256 + 0.5) saturated to [-32768, 32767]:
+  // Tensil's FixedBase.fromFloat, raw = floor(f x 256 + 0.5) saturated to [-32768, 32767]:
   //   1.0 -> 256; 0.5/256 -> floor(1.0) = 1; -0.5/256 -> floor(0.0) = 0;
   //   -1/256 -> -1; 200 -> 51200 -> 32767; -200 -> -32768;
   //   1.5/256 -> floor(2.0) = 2; -1.5/256 -> floor(-1.0) = -1.
@@ -606,7 +606,7 @@ TEST(TensilDriverOutputs, ReadsEveryEntryInOrderOfBase) {
   const std::vector<uint8_t> v30 = {0x00, 0x80, 0x00, 0x00, 0x80, 0x01, 0xFF, 0xFF};
   hal.write_memory(kBase + 20 * 8, v20.data(), v20.size());
   hal.write_memory(kBase + 30 * 8, v30.data(), v30.size());
-  // raw / 256 (reference 3.2).
+  // raw / 256.
   EXPECT_EQ(driver.get_output("out"),
             (std::vector<float>{1.0f, -0.5f, 0.00390625f, 127.99609375f, -128.0f, 0.0f, 1.5f, -0.00390625f}));
 }

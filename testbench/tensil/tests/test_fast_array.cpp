@@ -1,5 +1,5 @@
-// FastArray against hand-computed results (reference 3.3-3.5, test vectors
-// of 8.1 and 8.2), and LockstepArray's comparison. Raw values: FP16BP8
+// FastArray against hand-computed results (Tensil's RTL rules; test vectors
+// of Tensil's MACSpec, FixedSpec and SystolicArraySpec), and LockstepArray's comparison. Raw values: FP16BP8
 // raw = value * 256, FP32BP16 raw = value * 65536, FP8BP4 raw = value * 16.
 #include <gtest/gtest.h>
 
@@ -31,7 +31,7 @@ Vector scaled(const std::vector<int32_t>& values, int32_t one) {
   return v;
 }
 
-// Loads a weight block the way LoadWeights does (reference 3.5): the block
+// Loads a weight block the way LoadWeights does (Tensil's Decoder.scala): the block
 // in memory is the bias, then the row for input 0, 1, ..., n-1; it is
 // loaded last row first, the bias last.
 void load_block(ArrayEngine& array, const Vector& bias, const std::vector<Vector>& rows) {
@@ -60,7 +60,7 @@ TEST(FastArray, TwoByTwoWithBias) {
 }
 
 TEST(FastArray, ReferenceVectors2x2And3x2ZeroBias) {
-  // Reference 8.2: [[1,2],[3,4]] x [5,6] = [17,39]; its matrix product
+  // SystolicArraySpec.scala: [[1,2],[3,4]] x [5,6] = [17,39]; its matrix product
   // [[1,2],[3,4]] . [[5,6],[7,8]] streams columns [5,7] and [6,8] and
   // gives columns [19,43] and [22,50].
   FastArray array(arch(DataType::FP16BP8, 2));
@@ -73,7 +73,7 @@ TEST(FastArray, ReferenceVectors2x2And3x2ZeroBias) {
 }
 
 TEST(FastArray, ReferenceVector3x3InFp32bp16) {
-  // Reference 8.2: [[1,2,3],[4,5,6],[7,8,9]] x [10,11,12] = [68,167,266],
+  // SystolicArraySpec.scala: [[1,2,3],[4,5,6],[7,8,9]] x [10,11,12] = [68,167,266],
   // and with columns of [[10,11,12],[13,14,15],[16,17,18]]:
   // [[84,90,96],[201,216,231],[318,342,366]]. FP32BP16 holds them exactly.
   const int32_t one = 65536;
@@ -97,7 +97,7 @@ TEST(FastArray, ThreeByThreeWithBias) {
 }
 
 TEST(FastArray, SaturatesAtEveryStepOfTheChain) {
-  // Reference 8.2's 3x3 case in FP16BP8 (max 32767 = 127.996): lane 0
+  // SystolicArraySpec.scala's 3x3 case in FP16BP8 (max 32767 = 127.996): lane 0
   // 10 + 22 + 36 = 68 fits; lane 1 40 + 55 = 95, + 72 = 167 saturates;
   // lane 2 70 + 88 = 158 saturates, + 108 stays saturated.
   FastArray array(arch(DataType::FP16BP8, 3));
@@ -106,7 +106,7 @@ TEST(FastArray, SaturatesAtEveryStepOfTheChain) {
 }
 
 TEST(FastArray, SaturationIsNotUndoneByLaterTerms) {
-  // No guard bits (reference 3.1): lane 0 = bias 100 + 10*10 - 10*10.
+  // No guard bits (the datapath is the data type's width): lane 0 = bias 100 + 10*10 - 10*10.
   // MAC(2560, 2560, 25600): m = 6553600 + 6553600 = 13107200, /256 = 51200
   // -> saturates to 32767; MAC(2560, -2560, 32767): m = -6553600 + 8388352
   // = 1834752, /256 = 7167 exactly. Exact arithmetic would give 25600.
@@ -127,7 +127,7 @@ TEST(FastArray, SaturatesNegativeAndInFp8bp4) {
 }
 
 TEST(FastArray, PeMultiplyOfNegativesFromMacSpec) {
-  // Reference 8.1: weight -26, input 68, partial sum 0 -> -7
+  // MACSpec.scala: weight -26, input 68, partial sum 0 -> -7
   // (m = -1768, floor(m/256) = -7, fraction 24/256 < 1/2).
   FastArray array(arch(DataType::FP16BP8, 1));
   load_block(array, Vector{0}, {Vector{-26}});
@@ -135,7 +135,7 @@ TEST(FastArray, PeMultiplyOfNegativesFromMacSpec) {
 }
 
 TEST(FastArray, RoundsHalfToEvenOnTheSumAtEveryMac) {
-  // Reference 3.3/8.1: MAC(1,128,1) = 2 (m = 384 -> 1.5 -> 2) but
+  // macFixedPoint rounding: MAC(1,128,1) = 2 (m = 384 -> 1.5 -> 2) but
   // MAC(1,128,0) = 0 (0.5 -> 0): lane 0 has bias 1, lane 1 bias 0; the
   // second input multiplies zero weights and changes nothing.
   FastArray array(arch(DataType::FP16BP8, 2));
@@ -155,7 +155,7 @@ TEST(FastArray, RoundsHalfToEvenOnTheSumAtEveryMac) {
 }
 
 TEST(FastArray, RoundsNegativeTiesToEven) {
-  // Reference 8.1: MAC(-384,1,0) = -2 (-1.5 -> -2) and MAC(-1,128,0) = 0
+  // macFixedPoint rounding: MAC(-384,1,0) = -2 (-1.5 -> -2) and MAC(-1,128,0) = 0
   // (-0.5 -> 0); MAC(384,1,0) = 2 and MAC(128,1,0) = 0.
   FastArray array(arch(DataType::FP16BP8, 4));
   // x = [1,0,0,0]: only row R_0 = [-384, 128, 384, -128] acts (weights
@@ -166,7 +166,7 @@ TEST(FastArray, RoundsNegativeTiesToEven) {
 }
 
 TEST(FastArray, FixedSpecSequentialMatmul) {
-  // Reference 8.1 (FixedSpec): A = [[1,2,3],[4,5,6],[7,8,9]] (raw x256)
+  // Tensil common/test/src/FixedSpec.scala: A = [[1,2,3],[4,5,6],[7,8,9]] (raw x256)
   // times B raw [[26,51,77],[102,128,154],[179,205,230]] gives raw
   // [[767,922,1075],[1688,2074,2458],[2609,3226,3841]]. Row r of A is the
   // input vector; row k of B is the weight row of input k.
@@ -182,7 +182,7 @@ TEST(FastArray, FixedSpecSequentialMatmul) {
 }
 
 TEST(FastArray, IdentityLoadedAsFiveVectorsFromSystolicArraySpec) {
-  // Reference 8.2: loading [0,0,0,1], [0,0,1,0], [0,1,0,0], [1,0,0,0],
+  // SystolicArraySpec.scala: loading [0,0,0,1], [0,0,1,0], [0,1,0,0], [1,0,0,0],
   // [0,0,0,0] in that order (last input's row first, zero bias last) maps
   // [1,2,3,4] to itself.
   FastArray array(arch(DataType::FP16BP8, 4));
@@ -194,7 +194,7 @@ TEST(FastArray, IdentityLoadedAsFiveVectorsFromSystolicArraySpec) {
 }
 
 TEST(FastArray, OldestRowFallsOffTheWeightStore) {
-  // Reference 3.5: n+1 rows are kept; a row loaded before the last n+1
+  // SystolicArray.scala: n+1 rows are kept; a row loaded before the last n+1
   // is gone. The first load (all 9s) must not affect the result.
   FastArray array(arch(DataType::FP16BP8, 2));
   array.load_weights(scaled({9, 9}, 256));
@@ -203,14 +203,14 @@ TEST(FastArray, OldestRowFallsOffTheWeightStore) {
 }
 
 TEST(FastArray, PartialLoadShiftsRowsTowardsTheLastInput) {
-  // Reference 3.5: after loading only P then Q (no third row), W[0] = Q is
+  // SystolicArray.scala: after loading only P then Q (no third row), W[0] = Q is
   // the bias, W[1] = P multiplies input 0 and W[2] (reset zero) input 1.
   // P = [2,3], Q = [1,1], x = [4,7]: y = [1 + 8, 1 + 12] = [9, 13].
   FastArray array(arch(DataType::FP16BP8, 2));
   array.load_weights(scaled({2, 3}, 256));
   array.load_weights(scaled({1, 1}, 256));
   EXPECT_EQ(array.run({scaled({4, 7}, 256)})[0], scaled({9, 13}, 256));
-  // A split load equals a full load (reference 3.5): loading a bias row
+  // A split load equals a full load (the store is a shift register): loading a bias row
   // afterwards shifts P to input 1 and Q to input 0; bias B = [0,-1]:
   // y = [0 + 4*1 + 7*2, -1 + 4*1 + 7*3] = [18, 24].
   array.load_weights(scaled({0, -1}, 256));
@@ -219,7 +219,7 @@ TEST(FastArray, PartialLoadShiftsRowsTowardsTheLastInput) {
 
 TEST(FastArray, ZeroWeightsAndResetState) {
   FastArray array(arch(DataType::FP16BP8, 2));
-  // All rows reset to zero (reference 3.4).
+  // All rows reset to zero (SystolicArray.scala).
   EXPECT_EQ(array.run({scaled({5, 6}, 256)})[0], (Vector{0, 0}));
   // The compiler's no-bias pattern: weight rows, then LoadWeights zeroes
   // for the bias row. A = [[1,2],[3,4]], x = [5,6] -> [17,39].
@@ -234,14 +234,14 @@ TEST(FastArray, ZeroWeightsAndResetState) {
 }
 
 TEST(FastArray, RunZeroesYieldsTheBiasRow) {
-  // Reference 3.4: MatMul with zeroes gives y = W[0] for every vector.
+  // InnerSystolicArray.scala: MatMul with zeroes gives y = W[0] for every vector.
   FastArray array(arch(DataType::FP16BP8, 2));
   load_block(array, Vector{-300, 77}, input_rows({{1, 2}, {3, 4}}, 256));
   const auto y = array.run_zeroes(3);
   ASSERT_EQ(y.size(), 3u);
   for (const Vector& v : y) EXPECT_EQ(v, (Vector{-300, 77}));
   EXPECT_TRUE(array.run_zeroes(0).empty());
-  // Reference 8.2: zero bias and the zeroes flag give [0,0,0].
+  // SystolicArraySpec.scala: zero bias and the zeroes flag give [0,0,0].
   FastArray three(arch(DataType::FP16BP8, 3));
   load_block(three, Vector{0, 0, 0}, input_rows({{1, 2, 3}, {4, 5, 6}, {7, 8, 9}}, 256));
   EXPECT_EQ(three.run_zeroes(1)[0], (Vector{0, 0, 0}));
@@ -289,7 +289,7 @@ TEST(FastArray, RejectsLanesOutsideTheDataType) {
   EXPECT_THROW(FastArray(arch(DataType::FP16BP8, 0)), std::invalid_argument);
 }
 
-// The MAC of reference 3.3 from the independent reference model
+// The MAC (Tensil's macFixedPoint) from the independent reference model
 // (testbench/tensil/reference), not from the code the engines use.
 int32_t reference_mac(int32_t x, int32_t y, int32_t z, const FixedFormat& f) {
   return int32_t(reference::mac(x, y, z, reference::FixedFormat{f.width, f.binary_point}));
@@ -310,9 +310,9 @@ TEST(FixedPoint, MacEqualsTheIndependentReferenceExhaustivelyInFp8bp4) {
 }
 
 TEST(FastArray, OneByOneEqualsTheMacPrimitiveExhaustivelyInFp8bp4) {
-  // A 1x1 array computes y = MAC(x, w, b) (reference 3.4 with n = 1). Every
+  // A 1x1 array computes y = MAC(x, w, b) (the MAC chain with n = 1). Every
   // (w, b) pair is loaded and all 256 inputs streamed; the reference is the
-  // independent reference model's MAC (reference 3.3).
+  // independent reference model's MAC.
   const FixedFormat f{8, 4};
   FastArray array(arch(DataType::FP8BP4, 1));
   std::vector<Vector> inputs;
@@ -334,7 +334,7 @@ TEST(FastArray, OneByOneEqualsTheMacPrimitiveExhaustivelyInFp8bp4) {
   EXPECT_EQ(differences, 0u);
 }
 
-// Reference model of reference 3.4 written out with the independent MAC:
+// Reference model of the array (InnerSystolicArray.scala) written out with the independent MAC:
 // y[i] = bias[i], then y[i] = MAC(x[j], R_j[i], y[i]) for j = 0..n-1.
 Vector chain(const Vector& bias, const std::vector<Vector>& rows, const Vector& x,
              const FixedFormat& f) {

@@ -1,5 +1,5 @@
-// float <-> raw conversions and the byte encoding of scalars (reference 3.1,
-// 3.2). Every expected raw value is worked out by hand beside the check.
+// float <-> raw conversions and the byte encoding of scalars (Tensil
+// common/src/tensil/FixedBase.scala, Fixed*.scala). Every expected raw value is worked out by hand beside the check.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -47,7 +47,7 @@ TEST(FloatToRaw, TiesRoundTowardPlusInfinity) {
 }
 
 TEST(FloatToRaw, SaturatesAtBothEnds) {
-  // FP16BP8 raw range -32768..32767 (reference 3.1).
+  // FP16BP8 raw range -32768..32767 (Fixed16bp8.scala).
   EXPECT_EQ(float_to_raw(127.99609375, fp16()), 32767);  // exactly the maximum
   EXPECT_EQ(float_to_raw(128.0, fp16()), 32767);
   EXPECT_EQ(float_to_raw(1e9, fp16()), 32767);
@@ -77,7 +77,7 @@ TEST(FloatToRaw, NanIsAnErrorNamingTheType) {
 }
 
 TEST(RawToFloat, DividesByTwoToTheBinaryPoint) {
-  EXPECT_DOUBLE_EQ(raw_to_float(254, fp16()), 0.9921875);  // XOR output, reference 8.4
+  EXPECT_DOUBLE_EQ(raw_to_float(254, fp16()), 0.9921875);  // XOR output, CompilerSpec.scala
   EXPECT_DOUBLE_EQ(raw_to_float(1, fp16()), 0.00390625);
   EXPECT_DOUBLE_EQ(raw_to_float(-32768, fp16()), -128.0);
   EXPECT_DOUBLE_EQ(raw_to_float(-1, fp8()), -0.0625);
@@ -86,7 +86,7 @@ TEST(RawToFloat, DividesByTwoToTheBinaryPoint) {
 
 TEST(ScalarBytes, LittleEndianTwosComplement) {
   uint8_t b[4] = {};
-  store_raw(-29, fp16(), b);  // 0xFFE3, reference 8.4 tdata "e3 ff"
+  store_raw(-29, fp16(), b);  // 0xFFE3, CompilerSpec.scala XOR tdata "e3 ff"
   EXPECT_EQ(b[0], 0xE3);
   EXPECT_EQ(b[1], 0xFF);
   EXPECT_EQ(load_raw(b, fp16()), -29);
@@ -121,7 +121,7 @@ TEST(ScalarBytes, Fp18bp10MasksOnWriteAndSignExtendsBit17OnRead) {
 }
 
 TEST(VectorConversion, FloatsToBytesAndBack) {
-  // The XOR bias vector [1, 0] and the row [-210, 233] of reference 8.4 in FP16BP8:
+  // The XOR bias vector [1, 0] and the row [-210, 233] of CompilerSpec.scala's XOR in FP16BP8:
   // 1/256 -> 1; -210/256 -> -210 (0xFF2E); 233/256 -> 233 (0x00E9).
   const std::vector<uint8_t> bytes =
       floats_to_bytes({1.0f / 256, 0.0f, -210.0f / 256, 233.0f / 256}, fp16());

@@ -1,6 +1,6 @@
 // Instruction encoding and decoding against the worked encodings of
-// reference 2.8 and the golden XOR program of reference 8.4, plus the
-// configuration register table of reference 2.7.
+// Tensil's CompilerBackendSpec.scala and the golden XOR program of
+// CompilerSpec.scala, plus the configuration registers of Configure.scala.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -25,7 +25,7 @@ Architecture uniform(uint32_t n, uint64_t depth, uint32_t stride_depth) {
   return a;
 }
 
-Architecture pynqz1() { return Architecture{}; }  // the defaults are pynqz1 (reference 1.2)
+Architecture pynqz1() { return Architecture{}; }  // the defaults are pynqz1 (arch/pynqz1.tarch)
 
 Architecture ultra96v2() {
   Architecture a;
@@ -36,7 +36,7 @@ Architecture ultra96v2() {
   return a;
 }
 
-// CompilerBackendSpec's "32-bit" arch of reference 2.8: 13-byte words.
+// CompilerBackendSpec's "32-bit" arch: 13-byte words.
 InstructionLayout backend_layout() { return InstructionLayout::derive(uniform(4, uint64_t(1) << 30, 4)); }
 
 Instruction strided(uint8_t opcode, uint8_t flags, uint64_t a0, uint32_t s0, uint64_t a1, uint32_t s1,
@@ -165,7 +165,7 @@ TEST(WorkedEncodings, OwnExamplesOnPynqz1AndUltra96v2) {
                "ultra96v2 SIMD");
 }
 
-// Reference 8.4: the TF XOR program on the 2x2, 256-deep, stride-1 arch.
+// CompilerSpec.scala: the TF XOR program on the 2x2, 256-deep, stride-1 arch.
 TEST(GoldenXorProgram, DecodesToTheDocumentedFieldsAndReencodes) {
   struct Row {
     Bytes bytes;
@@ -279,7 +279,7 @@ TEST(Encoding, RejectsFieldsThatDoNotFitAndNamesThem) {
 
 TEST(Decoding, KeepsPaddingAndTheLow32BitsOfEveryWord) {
   const InstructionLayout p = InstructionLayout::derive(pynqz1());
-  // Bit 39 is operand 1's pad bit (reference 1.5); bytes 0..3 are low32.
+  // Bit 39 is operand 1's pad bit (InstructionLayout.scala); bytes 0..3 are low32.
   const Bytes word = {0x78, 0x56, 0x34, 0x12, 0x80, 0x00, 0x00, 0x1C};
   const Instruction in = decode_instruction(p, word.data());
   EXPECT_EQ(in.opcode, 0x1);

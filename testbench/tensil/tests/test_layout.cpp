@@ -1,5 +1,5 @@
 // Architecture parameters and the derived instruction layout, checked against
-// every worked example of reference 1.3-1.5.
+// the layouts of Tensil's shipped arch/*.tarch files and its test archs.
 #include <gtest/gtest.h>
 
 #include "sw/tensil/regs/architecture.h"
@@ -14,7 +14,7 @@ Architecture shipped(uint32_t n, uint64_t dram0, uint64_t dram1, uint64_t local,
   a.dram1_depth = dram1;
   a.local_depth = local;
   a.accumulator_depth = acc;
-  return a;  // FP16BP8, 1 SIMD register, strides 8, 1 thread, queue 8 (reference 1.2)
+  return a;  // FP16BP8, 1 SIMD register, strides 8, 1 thread, queue 8 (arch/*.tarch)
 }
 
 Architecture uniform(uint32_t n, uint64_t depth, uint32_t stride_depth) {
@@ -25,12 +25,12 @@ Architecture uniform(uint32_t n, uint64_t depth, uint32_t stride_depth) {
 }
 
 TEST(Log2Ceil, CountsTheBitsOfXMinusOne) {
-  // Reference 1.3 examples, then hand-checked non-powers of two.
+  // Examples of Scala's log2Ceil, then hand-checked non-powers of two.
   EXPECT_EQ(log2_ceil(1), 0u);
   EXPECT_EQ(log2_ceil(2), 1u);
   EXPECT_EQ(log2_ceil(8192), 13u);
   EXPECT_EQ(log2_ceil(20480), 15u);  // 20479 = 0b100111111111111, 15 bits
-  EXPECT_EQ(log2_ceil(3), 2u);       // floor(log2 3) would be 1 (reference 1.6)
+  EXPECT_EQ(log2_ceil(3), 2u);       // floor(log2 3) would be 1 (Tensil's instruction.c)
   EXPECT_EQ(log2_ceil(5), 3u);
   EXPECT_EQ(log2_ceil(49152), 16u);  // floor(log2) gives 15
   EXPECT_EQ(log2_ceil(8193), 14u);
@@ -62,7 +62,7 @@ TEST(DataTypes, WidthsBinaryPointsAndBytesOfReference31) {
 }
 
 TEST(Architecture, VectorBytesIsArraySizeTimesScalarBytes) {
-  // Reference 1.4 memory table: pynqz1 16, ultra96v2 32, zcu104 64.
+  // Vector bytes of the shipped archs: pynqz1 16, ultra96v2 32, zcu104 64.
   EXPECT_EQ(shipped(8, 1, 1, 1, 1).vector_bytes(), 16u);
   EXPECT_EQ(shipped(16, 1, 1, 1, 1).vector_bytes(), 32u);
   EXPECT_EQ(shipped(32, 1, 1, 1, 1).vector_bytes(), 64u);
@@ -140,7 +140,7 @@ TEST(InstructionLayout, WorkedExamplesOfReference15) {
 }
 
 TEST(InstructionLayout, ArchitecturesOfTheWorkedEncodings) {
-  // Reference 2.8: all depths 2^30, stride depths 4 => A=30, S=2, operands 4
+  // CompilerBackendSpec.scala: all depths 2^30, stride depths 4 => A=30, S=2, operands 4
   // bytes each, 13-byte instructions; depths 2^14 => 7-byte instructions.
   const InstructionLayout big = InstructionLayout::derive(uniform(4, uint64_t(1) << 30, 4));
   EXPECT_EQ(big.operand0_address_bits, 30u);

@@ -1,5 +1,5 @@
 // .tarch/.tmodel parsing and writing, .tprog/.tdata reading and atomic
-// writes (reference 1.1, 6.2-6.4).
+// writes (Tensil's common/src/tensil/Architecture.scala, tools/src/tensil/tools/model/).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -15,7 +15,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The .tmodel example of reference 6.2, verbatim.
+// A .tmodel in the compiler's compact form (values illustrative).
 const std::string kExampleModel =
     R"({"name":"resnet20v2_cifar_onnx_pynqz1","prog":{"file_name":"resnet20v2_cifar_onnx_pynqz1.tprog","size":1234560},)"
     R"("consts":[{"file_name":"resnet20v2_cifar_onnx_pynqz1.tdata","base":0,"size":71609}],)"
@@ -24,7 +24,7 @@ const std::string kExampleModel =
     R"("local_depth":8192,"accumulator_depth":2048,"simd_registers_depth":1,"stride0_depth":8,)"
     R"("stride1_depth":8,"number_of_threads":1,"thread_queue_depth":8},"load_consts_to_local":false})";
 
-// pynqz1.tarch of reference 1.2, pretty-printed as the shipped files are.
+// Tensil's arch/pynqz1.tarch, pretty-printed as the shipped files are.
 const std::string kPynqz1 = R"({
   "data_type": "FP16BP8", "array_size": 8, "dram0_depth": 1048576, "dram1_depth": 1048576,
   "local_depth": 8192, "accumulator_depth": 2048, "simd_registers_depth": 1,
@@ -81,7 +81,7 @@ TEST(ArchitectureJson, ParsesAllElevenKeys) {
   EXPECT_EQ(a.stride1_depth, 8u);
   EXPECT_EQ(a.number_of_threads, 1u);
   EXPECT_EQ(a.thread_queue_depth, 8u);
-  // Written back compactly in the same key order (reference 6.2's arch object).
+  // Written back compactly in the same key order (the .tmodel's arch object).
   EXPECT_EQ(architecture_to_json(a),
             R"({"data_type":"FP16BP8","array_size":8,"dram0_depth":1048576,"dram1_depth":1048576,)"
             R"("local_depth":8192,"accumulator_depth":2048,"simd_registers_depth":1,"stride0_depth":8,)"
@@ -191,7 +191,7 @@ TEST_F(ModelFiles, MissingFileIsAnErrorNamingPathAndReason) {
   expect_format_error([&] { read_model(missing); }, {"cannot read " + missing});
 }
 
-// A 2x2, 256-deep arch: 4-byte instructions, 4-byte vectors (reference 8.4).
+// A 2x2, 256-deep arch: 4-byte instructions, 4-byte vectors (CompilerSpec.scala XOR arch).
 Model xor_model(const fs::path& dir, uint64_t prog_size, uint64_t consts_size) {
   Model m;
   m.arch.array_size = 2;
@@ -215,7 +215,7 @@ TEST_F(ModelFiles, ProgramMustHoldWholeInstructionsAndMatchProgSize) {
 }
 
 TEST_F(ModelFiles, ConstsMustHoldExactlySizeVectors) {
-  // The XOR .tdata: 6 vectors of 2 FP16BP8 scalars = 24 bytes (reference 8.4).
+  // The XOR .tdata: 6 vectors of 2 FP16BP8 scalars = 24 bytes (CompilerSpec.scala).
   write("x.tdata", std::string(23, '\0'));
   const Model m = xor_model(dir_, 0, 6);
   expect_format_error([&] { read_consts(m, m.consts[0]); }, {"x.tdata", "23 bytes", "needs 24"});

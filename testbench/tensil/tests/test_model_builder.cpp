@@ -35,7 +35,7 @@ std::string write_source(const std::string& dir, const std::string& file, const 
   return path;
 }
 
-Architecture pynqz1() { return Architecture{}; }  // the defaults are pynqz1's values (reference 1.2)
+Architecture pynqz1() { return Architecture{}; }  // the defaults are pynqz1's values (arch/pynqz1.tarch)
 
 Architecture ultra96v2() {
   Architecture a;
@@ -52,7 +52,7 @@ std::vector<std::vector<uint8_t>> split(const std::vector<uint8_t>& program, siz
   return out;
 }
 
-// A vector of raw FP16BP8 lanes, little-endian (reference 3.1).
+// A vector of raw FP16BP8 lanes, little-endian.
 std::vector<uint8_t> fp16_vector(std::vector<int16_t> lanes, unsigned n) {
   lanes.resize(n, 0);
   std::vector<uint8_t> out;
@@ -75,7 +75,7 @@ std::string tiny_dense(const std::string& extra = "") {
   return text;
 }
 
-// Instruction words for pynqz1 worked out from the bit map of reference 1.5:
+// Instruction words for pynqz1 worked out from InstructionLayout.scala's bit map:
 // [12:0] local address, [15:13] stride0, [35:16] operand-1 address,
 // [38:36] stride1, [55:40] size/operand 2, [59:56] flags, [63:60] opcode.
 TEST(ModelBuilder, TinyDenseProgramAndConstants) {
@@ -125,7 +125,7 @@ TEST(ModelBuilder, TinyDenseProgramAndConstants) {
 
 // Without a bias the bias row is shifted in as zeroes; ReLU is Tensil's
 // Zero -> R1 (no flags) then Max(input, R1) -> out with read+write
-// (operand 2 = 0x7a, reference 2.6).
+// (operand 2 = 0x7a, as in Tensil's CompilerSpec.scala XOR).
 TEST(ModelBuilder, TinyDenseWithReluAndNoBias) {
   const std::string dir = scratch_dir();
   std::string text = tiny_dense(R"(, "activation": "relu")");
@@ -202,7 +202,7 @@ TEST(ModelBuilder, MatMulsUseStrides) {
     EXPECT_EQ(in.operand0_stride, 1u);
     EXPECT_EQ(in.operand1_stride, 1u);
     EXPECT_EQ(in.operand2, 3u);
-    // The second input tile accumulates onto the first (reference 3.4).
+    // The second input tile accumulates onto the first (MatMul accumulate flag).
     EXPECT_EQ(in.flags, (in.operand0_address % 2 == 1) ? flags::kMatMulAccumulate : 0);
   }
   EXPECT_EQ(matmuls, 4);
@@ -310,7 +310,7 @@ TEST_P(ExampleBuild, DecodesToValidInstructions) {
         const SimdSubInstruction sub = SimdSubInstruction::unpack(in.operand2, layout.simd_operand_bits);
         const bool read = in.flags & flags::kSimdRead, write = in.flags & flags::kSimdWrite;
         const bool input_selected = sub.source_left == 0 || sub.source_right == 0;
-        // The compiler's pairings (reference 3.7): Zero without read, every
+        // The compiler's pairings (Tensil's Scheduler.scala): Zero without read, every
         // other op reads the accumulator it selects, a register destination
         // never combined with write.
         if (sub.op == static_cast<uint8_t>(SimdOp::Zero)) {

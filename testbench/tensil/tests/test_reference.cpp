@@ -1,5 +1,5 @@
 // The independent references: the fixed-point primitives against the
-// reference's test vectors (8.1), small models computed by hand, and the
+// test vectors of Tensil's MACSpec/FixedSpec, small models computed by hand, and the
 // example models checked fixed against float within the derived bound.
 #include <gtest/gtest.h>
 
@@ -17,7 +17,7 @@ namespace {
 constexpr FixedFormat f = kFp16Bp8;
 
 TEST(FixedReference, MacRoundsHalfToEvenOnTheSum) {
-  // Reference 8.1, "MAC rounding".
+  // Rounding cases worked out from macFixedPoint.
   EXPECT_EQ(mac(128, 1, 0, f), 0);
   EXPECT_EQ(mac(384, 1, 0, f), 2);
   EXPECT_EQ(mac(-384, 1, 0, f), -2);
@@ -34,7 +34,7 @@ TEST(FixedReference, MacRoundsHalfToEvenOnTheSum) {
 }
 
 TEST(FixedReference, Saturates) {
-  // Reference 8.1, "saturation".
+  // Saturation (FixedBase.scala).
   EXPECT_EQ(plus(32767, 1, f), 32767);
   EXPECT_EQ(plus(-32768, -1, f), -32768);
   EXPECT_EQ(mac(-32768, -32768, 0, f), 32767);
@@ -43,7 +43,7 @@ TEST(FixedReference, Saturates) {
 }
 
 TEST(FixedReference, ConvertsLikeTensilsCompiler) {
-  // Reference 3.2: floor(f * 256 + 0.5), ties toward +infinity, clamped.
+  // FixedBase.fromFloat: floor(f * 256 + 0.5), ties toward +infinity, clamped.
   EXPECT_EQ(to_raw(0.7, f), 179);    // 179.2
   EXPECT_EQ(to_raw(1.43, f), 366);   // 366.08
   EXPECT_EQ(to_raw(-2.86, f), -732); // -732.16
@@ -73,7 +73,7 @@ SourceModel dense_model(uint64_t positions, uint64_t inputs, uint64_t units, std
   return m;
 }
 
-// Reference 8.1 "sequential matmul" (FixedSpec): A (raw x 256) times B
+// Tensil common/test/src/FixedSpec.scala "sequential matmul": A (raw x 256) times B
 // (raw [[26,51,77],[102,128,154],[179,205,230]]).
 TEST(FixedReference, SequentialMatMulVector) {
   std::vector<double> b;
@@ -86,7 +86,7 @@ TEST(FixedReference, SequentialMatMulVector) {
 // x = [2, 1] / 256, w = [0.5, 0.5]. In one pass of a 2-lane array:
 // mac(2,128,0) = 1 exactly, then mac(1,128,1): 384/256 = 1.5 -> 2. Split
 // over two 1-lane passes: 1, then mac(1,128,0): 0.5 -> 0 (even), and
-// plus(1, 0) = 1. The chain order decides the last bit (reference 3.3).
+// plus(1, 0) = 1. The chain order decides the last bit (macFixedPoint).
 TEST(FixedReference, ChainOrderFollowsTheArrayTiles) {
   const SourceModel m = dense_model(1, 2, 1, {0.5, 0.5}, {});
   const std::vector<double> x = {2 / 256.0, 1 / 256.0};

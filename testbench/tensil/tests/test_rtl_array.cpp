@@ -1,7 +1,7 @@
 // The Verilated Tensil array (rtl/tensil/tensil_array.sv) through the RTL
-// engine. Expected values come from reference 8.1/8.2 test vectors, from
+// engine. Expected values come from Tensil MACSpec/SystolicArraySpec test vectors, from
 // hand computations written next to them, or from the sequential MAC chain
-// of reference 3.3/3.4 restated at the bottom of this file.
+// (Tensil's macFixedPoint, InnerSystolicArray.scala) restated at the bottom of this file.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -23,7 +23,7 @@ namespace {
 
 using Matrix = std::vector<std::vector<int32_t>>;
 
-constexpr int32_t kOne = 256;  // 1.0 in FP16BP8 raw units (reference 3.1)
+constexpr int32_t kOne = 256;  // 1.0 in FP16BP8 raw units (2^8)
 
 Architecture arch_of(DataType type, unsigned size) {
   Architecture arch;
@@ -42,14 +42,14 @@ Vector padded(const std::vector<int32_t>& v, unsigned n) {
   return out;
 }
 
-// Reference 3.5: LoadWeights of a block feeds the row for input n-1 first,
+// Tensil's Decoder.scala: LoadWeights of a block feeds the row for input n-1 first,
 // then ..., the row for input 0, and the bias row last.
 void load_block(ArrayEngine& array, const std::vector<Vector>& rows_for_inputs, const Vector& bias) {
   for (auto row = rows_for_inputs.rbegin(); row != rows_for_inputs.rend(); ++row) array.load_weights(*row);
   array.load_weights(bias);
 }
 
-// A matrix with rows = output lanes (reference 8.2 notation), padded into
+// A matrix with rows = output lanes (SystolicArraySpec notation), padded into
 // an n x n array: the row for input j holds A[i][j] * scale in lane i.
 std::vector<Vector> rows_of(const Matrix& a, unsigned n, int32_t scale) {
   std::vector<Vector> rows(n, Vector(n, 0));
@@ -59,7 +59,7 @@ std::vector<Vector> rows_of(const Matrix& a, unsigned n, int32_t scale) {
   return rows;
 }
 
-// Reference 8.2 uses integer lanes. In FP16BP8, a weight of value A (raw
+// SystolicArraySpec.scala uses integer lanes. In FP16BP8, a weight of value A (raw
 // A*256) times an input of raw x gives raw A*x with no rounding (the
 // product is a multiple of 2^8), so the integer expectations carry over.
 TEST(RtlArray, Reference82TwoByTwo) {
@@ -86,7 +86,7 @@ TEST(RtlArray, Reference82ZeroesFlagGivesZeroBias) {
   EXPECT_EQ(array->run_zeroes(1), std::vector<Vector>{Vector(4, 0)});
 }
 
-// Reference 8.2 matrix products: column k of B streamed as input k, output
+// SystolicArraySpec.scala matrix products: column k of B streamed as input k, output
 // k is column k of A*B.
 TEST(RtlArray, Reference82MatrixProductsStreamBackToBack) {
   auto array = fp16_array(4);
@@ -104,7 +104,7 @@ TEST(RtlArray, Reference82MatrixProductsStreamBackToBack) {
             (std::vector<Vector>{padded({25, 57, 89}, 4), padded({28, 64, 100}, 4)}));
 }
 
-// Reference 8.2: the 4x4 identity loaded as the five vectors
+// SystolicArraySpec.scala: the 4x4 identity loaded as the five vectors
 // [0,0,0,1], [0,0,1,0], [0,1,0,0], [1,0,0,0], [0,0,0,0] maps every input to
 // itself, one result per cycle, 2n-1 cycles after its input.
 TEST(RtlArray, Reference82IdentityOneResultPerCycle) {
@@ -119,7 +119,7 @@ TEST(RtlArray, Reference82IdentityOneResultPerCycle) {
   EXPECT_EQ(array->cycles() - before, inputs.size() + 2 * 4 - 1);
 }
 
-// Reference 8.1 FixedSpec: A = [[1,2,3],[4,5,6],[7,8,9]] (raw x256) times
+// Tensil common/test/src/FixedSpec.scala: A = [[1,2,3],[4,5,6],[7,8,9]] (raw x256) times
 // B raw [[26,51,77],[102,128,154],[179,205,230]]. Weights = B (row k for
 // input k), inputs = rows of A; every product A*256*B is a multiple of 256,
 // so no step rounds: e.g. 1*26 + 2*102 + 3*179 = 767.
@@ -163,8 +163,8 @@ void expect_single_macs(const std::vector<MacCase>& cases) {
   EXPECT_EQ(array->run({x}), std::vector<Vector>{expected});
 }
 
-// Reference 8.1 (FP16BP8): the PE multiply of negatives and the rounding
-// cases derived from 3.3 (round half to even, decided on the whole sum):
+// MACSpec.scala (FP16BP8): the PE multiply of negatives and the rounding
+// cases derived from macFixedPoint (round half to even, decided on the whole sum):
 // (128,1,0): m=128 = 0.5 LSB -> 0; (384,1,0): 1.5 -> 2; (-384,1,0): -1.5 -> -2;
 // (3,128,0): 1.5 -> 2; (1,128,0): 0.5 -> 0; (1,128,1): m=384 -> 2;
 // (-1,128,0): -0.5 -> 0; weight -26 (-0.1) x input 68 (0.265625):
@@ -180,7 +180,7 @@ TEST(RtlArray, Reference81MacRounding) {
                       {68, -26, 0, -7}});
 }
 
-// Reference 8.1 saturation: plus(a,b) = MAC(a, 1.0, b), times(a,b) =
+// Saturation (FixedBase.scala, util/package.scala): plus(a,b) = MAC(a, 1.0, b), times(a,b) =
 // MAC(a, b, 0). plus(32767,1) = 32767; plus(-32768,-1) = -32768;
 // times(-32768,-32768) = 2^22 LSB -> 32767; times(32767,32767) -> 32767.
 // Hand-computed further corners: times(-32768, 32767) = -32767.99... ->
@@ -194,8 +194,8 @@ TEST(RtlArray, Reference81Saturation) {
                       {-1, 1, 0, 0}});
 }
 
-// Reference 3.4: the chain rounds at every step, in the order bias, x[0],
-// x[1], ...; reference 3.1: no guard bits, every step saturates.
+// InnerSystolicArray.scala: the chain rounds at every step, in the order bias, x[0],
+// x[1], ...; no guard bits, every step saturates.
 // Lane 0: bias 1, x0 = x1 = 1, weights 128 (0.5):
 //   MAC(1,128,1): m = 128 + 256 = 384 (1.5 LSB) -> 2;
 //   MAC(1,128,2): m = 128 + 512 = 640 (2.5 LSB) -> 2 (even).
@@ -214,7 +214,7 @@ TEST(RtlArray, ChainRoundsAndSaturatesAtEveryStep) {
   EXPECT_EQ(array->run({{1, 1, kOne, kOne}}), (std::vector<Vector>{{2, 32511, 0, 0}}));
 }
 
-// Reference 3.4/3.5 zeroes flags. run_zeroes yields the bias row; a zero
+// The MatMul and LoadWeights zeroes flags. run_zeroes yields the bias row; a zero
 // load shifts the old bias into the row of input 0, so input 1.0 in lane 0
 // reproduces it (MAC(256, b, 0) = b exactly).
 TEST(RtlArray, ZeroesFlags) {
@@ -227,7 +227,7 @@ TEST(RtlArray, ZeroesFlags) {
   EXPECT_EQ(array->run({{kOne, 0, 0, 0}}), std::vector<Vector>{bias});
 }
 
-// Reference 3.5: the weight store is a shift register of n+1 rows; after
+// SystolicArray.scala: the weight store is a shift register of n+1 rows; after
 // n+2 loads the first row has fallen off, and a load split in two is the
 // same as one.
 TEST(RtlArray, WeightStoreShiftsAndDropsTheOldestRow) {
@@ -240,7 +240,7 @@ TEST(RtlArray, WeightStoreShiftsAndDropsTheOldestRow) {
   array->load_weights({kOne, 0, 0, 0});
   array->load_weights({10, 20, 30, 40});
   EXPECT_EQ(array->run({{3, 4, 5, 6}}), (std::vector<Vector>{{13, 24, 35, 46}}));
-  // One more load shifts every row by one (reference 3.5): bias [1,2,3,4],
+  // One more load shifts every row by one (shift register): bias [1,2,3,4],
   // input 0's row = old bias [10,20,30,40], input j's row = old input j-1's
   // row (1.0 in lane j-1), old input 3's row falls off. With x = [1.0,5,6,7]:
   // lane i = bias[i] + old_bias[i] + x[i+1] (no x[4] for lane 3).
@@ -319,7 +319,7 @@ TEST(RtlArray, BadVectorsAreRejectedWithTheirPosition) {
   EXPECT_THROW(RtlArray(arch_of(DataType::FP16BP8, 0)), std::invalid_argument);
 }
 
-// ---- independent reference: reference 3.3 restated with division ----
+// ---- independent reference: macFixedPoint restated with division ----
 
 int32_t reference_mac(int64_t x, int64_t y, int64_t z, unsigned width, unsigned bp) {
   const int64_t scale = int64_t(1) << bp;

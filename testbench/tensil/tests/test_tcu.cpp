@@ -1,6 +1,7 @@
 // The SystemC TCU on hand-written programs for the 2x2 "Tiny" architecture
 // (4-byte instructions [operand0, operand1, operand2, opcode<<4|flags]).
-// Expected values come from the reference (8.3, 8.4) or are computed by hand
+// Expected values come from Tensil's TCUSpec.scala, DecoderSpec.scala and
+// CompilerSpec.scala (XOR) or are computed by hand
 // in the comments.
 #include <gtest/gtest.h>
 
@@ -12,7 +13,7 @@
 namespace acosim::tensil::test {
 namespace {
 
-// Configure: bits [31:0] = value << 4 | register, header 0xF0 (reference 2.7).
+// Configure: bits [31:0] = value << 4 | register, header 0xF0 (Tensil's Decoder.scala).
 std::vector<uint8_t> configure(uint32_t reg, uint32_t value) {
   const uint32_t word = (value << 4) | reg;
   return {uint8_t(word), uint8_t(word >> 8), uint8_t(word >> 16), 0xF0};
@@ -52,7 +53,7 @@ TEST(TcuConfig, StoresTimeoutTracepointSampleInterval) {
 }
 
 TEST(TcuConfig, DramOffsetIsInBlocksOf64KiB) {
-  // Reference 8.3: Configure DRAM0/DRAM1 offset value 0x7B => 0x7B0000.
+  // DecoderSpec.scala: Configure DRAM0/DRAM1 offset value 0x7B => 0x7B0000.
   run_bench(options(), [](TcuBench& b) {
     b.send(cat({configure(0x0, 0x7B), configure(0x4, 0x7B)}));
     b.settle();
@@ -216,7 +217,8 @@ TEST(TcuValidation, LenientConsumesAndCountsLikeTheRtl) {
 }
 
 TEST(TcuValidation, SimdThatWouldHangIsAlwaysAnError) {
-  // Move (op 2) with sourceLeft = input but no read flag (reference 3.7).
+  // Move (op 2) with sourceLeft = input but no read flag (the RTL would hang:
+  // AccumulatorWithALUArray.scala).
   const std::string error = run_bench(options(ArrayEngineKind::Fast, true), [](TcuBench& b) {
     b.send({0x00, 0x00, 0x10, 0x40});
     b.settle();
@@ -225,7 +227,8 @@ TEST(TcuValidation, SimdThatWouldHangIsAlwaysAnError) {
 }
 
 TEST(TcuValidation, CompilerReluPatternIsAccepted) {
-  // Zero -> R1 without read (reference 3.7, 9.13) must run in the default mode.
+  // Zero -> R1 without read (the compiler's ReLU; Tensil's Validator.scala
+  // flags it) must run in the default mode.
   const std::string error = run_bench(options(), [](TcuBench& b) {
     b.send({0x00, 0x00, 0x09, 0x40});
     b.settle();
