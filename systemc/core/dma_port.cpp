@@ -42,7 +42,7 @@ void DmaPort::invalidate_overlaps(uint64_t start, uint64_t end) {
     if (previous->second.end < start) break;
     it = m_dmi.erase(previous);
   }
-  m_last = nullptr;
+  m_last[0] = m_last[1] = nullptr;
 }
 
 void DmaPort::invalidate(uint64_t start, uint64_t end) {
@@ -90,14 +90,15 @@ sc_core::sc_time DmaPort::transfer(tlm::tlm_command command, uint64_t address, u
 
 const DmaPort::DmiRegion* DmaPort::find_dmi(tlm::tlm_command command, uint64_t address) {
   auto allowed = [command](const DmiRegion& r) { return command == tlm::TLM_READ_COMMAND ? r.read : r.write; };
-  if (m_last != nullptr && address >= m_last->start && address <= m_last->end) {
-    return allowed(*m_last) ? m_last : nullptr;
+  const DmiRegion*& last = m_last[command == tlm::TLM_READ_COMMAND ? 0 : 1];
+  if (last != nullptr && address >= last->start && address <= last->end) {
+    return allowed(*last) ? last : nullptr;
   }
   auto it = m_dmi.upper_bound(address);
   if (it != m_dmi.begin()) {
     const DmiRegion& r = std::prev(it)->second;
     if (address <= r.end) {
-      m_last = &r;
+      last = &r;
       return allowed(r) ? &r : nullptr;
     }
   }
@@ -118,7 +119,7 @@ const DmaPort::DmiRegion* DmaPort::find_dmi(tlm::tlm_command command, uint64_t a
   // A new grant replaces any region it overlaps (std::map keeps one per start).
   invalidate_overlaps(region.start, region.end);
   const DmiRegion& r = m_dmi[region.start] = region;
-  m_last = &r;
+  last = &r;
   return allowed(r) ? &r : nullptr;
 }
 

@@ -51,10 +51,11 @@ class DmaPort {
 
   std::string m_name;
   tlm::tlm_initiator_socket<>& m_socket;
-  // Granted regions by start address; a DMA walks memory in order, so the
-  // region of the previous request is tried first.
+  // Granted regions by start address. A DMA walks memory in order, reading
+  // one buffer and writing another, so the region of the previous read and
+  // of the previous write are tried first.
   std::map<uint64_t, DmiRegion> m_dmi;
-  const DmiRegion* m_last = nullptr;
+  const DmiRegion* m_last[2] = {nullptr, nullptr};  // by tlm_command: read, write
   // Address ranges the target denied DMI for; they are served by b_transport.
   std::vector<std::pair<uint64_t, uint64_t>> m_no_dmi;
   uint64_t m_bytes_read = 0;
