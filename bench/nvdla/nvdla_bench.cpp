@@ -45,6 +45,7 @@
 
 #include <systemc>
 
+#include "bench/child_cases.h"
 #include "sw/hal/hal.h"
 #include "sw/nvdla/regs/bdma.h"
 #include "sw/nvdla/regs/config.h"
@@ -64,7 +65,8 @@ namespace rg = regs::glb;
 namespace rp = regs::pdp;
 namespace rr = regs::pdp_rdma;
 
-using Figures = std::map<std::string, double>;
+using acosim::bench::Figures;
+using acosim::bench::run_child;
 using Clock = std::chrono::steady_clock;
 
 // Simulated time the firmware waits for one done interrupt before it gives up.
@@ -569,28 +571,10 @@ int run_case(const std::string& name) {
     std::cerr << "acosim-nvdla-bench: unknown case '" << name << "'\n";
     return 2;
   }
-  std::cout << std::setprecision(17);
-  for (const auto& [key, value] : figures) std::cout << key << "=" << value << "\n";
+  acosim::bench::print_figures(figures);
   return 0;
 }
 
-// Runs `acosim-nvdla-bench --case ...` and parses its key=value lines.
-Figures run_child(const std::string& self, const std::string& case_name) {
-  const std::string command = "'" + self + "' --case " + case_name;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) throw std::runtime_error("cannot start " + command);
-  Figures figures;
-  char line[512];
-  while (std::fgets(line, sizeof line, pipe) != nullptr) {
-    const std::string text(line);
-    const size_t eq = text.find('=');
-    if (eq != std::string::npos) figures[text.substr(0, eq)] = std::strtod(text.c_str() + eq + 1, nullptr);
-  }
-  if (pclose(pipe) != 0 || figures.count("seconds") == 0) {
-    throw std::runtime_error("benchmark case '" + case_name + "' failed");
-  }
-  return figures;
-}
 
 // ---------------------------------------------------------------- conformance
 
@@ -772,11 +756,7 @@ int sc_main(int argc, char* argv[]) {
         return 2;
       }
     }
-    char self[4096];
-    const ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (length <= 0) throw std::runtime_error("cannot find this program's path in /proc/self/exe");
-    self[length] = '\0';
-    return run_all(self, acosim, conformance, quick);
+    return run_all(acosim::bench::self_path(), acosim, conformance, quick);
   } catch (const std::exception& e) {
     std::cerr << "acosim-nvdla-bench: error: " << e.what() << "\n";
     return 1;

@@ -9,7 +9,6 @@
 // SystemC elaborates once per process, so every SystemC case runs in a child
 // process of this program (`acosim-bench --case ...`), which prints its
 // figures as key=value lines for the parent to collect.
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -25,6 +24,7 @@
 
 #include <systemc>
 
+#include "bench/child_cases.h"
 #include "bench/tensil/bare_harness.h"
 #include "sw/tensil/fixed.h"
 #include "sw/tensil/model.h"
@@ -37,7 +37,8 @@
 namespace acosim::tensil::bench {
 namespace {
 
-using Figures = std::map<std::string, double>;
+using acosim::bench::Figures;
+using acosim::bench::run_child;
 
 // The shipped PYNQ-Z1 (8x8) and Ultra96-V2 (16x16) architectures (Tensil arch/pynqz1.tarch, arch/ultra96v2.tarch).
 Architecture bench_arch(unsigned size) {
@@ -199,23 +200,6 @@ Figures run_model_case(const std::string& tmodel, ArrayEngineKind engine) {
           {"cycles", double(result.statistics.cycles)}};
 }
 
-// Runs `acosim-bench --case ...` and parses its key=value lines.
-Figures run_child(const std::string& self, const std::string& case_name) {
-  const std::string command = "'" + self + "' --case " + case_name;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) throw std::runtime_error("cannot start " + command);
-  Figures figures;
-  char line[512];
-  while (std::fgets(line, sizeof line, pipe) != nullptr) {
-    std::string text(line);
-    const size_t eq = text.find('=');
-    if (eq != std::string::npos) figures[text.substr(0, eq)] = std::strtod(text.c_str() + eq + 1, nullptr);
-  }
-  if (pclose(pipe) != 0 || figures.count("seconds") == 0) {
-    throw std::runtime_error("benchmark case '" + case_name + "' failed");
-  }
-  return figures;
-}
 
 int run_case(const std::string& name) {
   // Case names: bare:N:R, tcu:ENGINE:N:R, model:ENGINE:PATH
@@ -239,8 +223,7 @@ int run_case(const std::string& name) {
     std::cerr << "acosim-bench: unknown case '" << name << "'\n";
     return 2;
   }
-  std::cout << std::setprecision(17);
-  for (const auto& [key, value] : figures) std::cout << key << "=" << value << "\n";
+  acosim::bench::print_figures(figures);
   return 0;
 }
 
@@ -336,11 +319,7 @@ int sc_main(int argc, char* argv[]) {
         return 2;
       }
     }
-    char self[4096];
-    const ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (length <= 0) throw std::runtime_error("cannot find this program's path in /proc/self/exe");
-    self[length] = '\0';
-    return run_all(self, examples_dir, rtl_repeats, fast_repeats);
+    return run_all(acosim::bench::self_path(), examples_dir, rtl_repeats, fast_repeats);
   } catch (const std::exception& e) {
     std::cerr << "acosim-bench: error: " << e.what() << "\n";
     return 1;
