@@ -341,15 +341,7 @@ uint32_t pdp_max_flying_width(const HardwareConfig& config, Precision precision,
                               uint32_t stride_height) {
   check_range("kernel_height", kernel_height, 1, kMaxKernel, "PDP pools with at most 8x8 windows");
   check_range("stride_height", stride_height, 1, kMaxStride, "KERNEL_STRIDE_HEIGHT holds stride - 1 in 4 bits");
-  // Output lines the buffer keeps per overlapping-line count 1..8
-  // (PDPNode.cpp rtlOverlapLines; index 0 unused).
-  static constexpr uint32_t kBufferLines[9] = {1, 1, 2, 4, 4, 8, 8, 8, 8};
-  constexpr uint32_t kBufferBits = 7 * 1024 * 8;
-  const uint32_t overlap_lines = (kernel_height + stride_height - 1) / stride_height;
-  const bool int8 = precision == Precision::Int8;
-  const uint32_t elements_per_group = int8 ? config.atomic_k : config.atomic_k / 2;
-  const uint32_t bits_per_element = int8 ? 14 : 28;
-  return kBufferBits / (kBufferLines[overlap_lines] * elements_per_group * bits_per_element);
+  return config.pdp_line_buffer_width(precision, kernel_height, stride_height);
 }
 
 uint32_t pdp_kernel_reciprocal(Precision precision, uint32_t kernel) {

@@ -12,18 +12,6 @@ namespace acosim::nvdla {
 namespace rp = regs::pdp;
 namespace rr = regs::pdp_rdma;
 
-uint32_t pdp_line_buffer_max_width(const HardwareConfig& hw, Precision precision,
-                                   uint32_t kernel_height, uint32_t stride_height) {
-  static constexpr uint32_t kLinesFactor[9] = {1, 1, 2, 4, 4, 8, 8, 8, 8};
-  const uint32_t overlapped =
-      stride_height == 0 ? 8 : (kernel_height + stride_height - 1) / stride_height;
-  const uint32_t factor = kLinesFactor[overlapped > 8 ? 8 : overlapped];
-  const bool int8 = precision == Precision::Int8;
-  const uint32_t kernels_per_group = int8 ? hw.atomic_k : hw.atomic_k / 2;
-  const uint32_t bits = int8 ? 14 : 28;
-  return 7u * 1024u * 8u / (factor * kernels_per_group * bits);
-}
-
 namespace {
 
 std::string hex(uint32_t v) {
@@ -317,7 +305,7 @@ std::optional<std::string> check_pdp_group(const PoolingConfig& c, const Hardwar
   // Each stripe's output line must fit the line buffer (calculateMaxWidth;
   // the compiler splits wider layers).
   const uint32_t limit =
-      pdp_line_buffer_max_width(hw, c.precision, c.kernel_height, c.stride_height);
+      hw.pdp_line_buffer_width(c.precision, c.kernel_height, c.stride_height);
   const uint32_t stripe_widths[3] = {n <= 1 ? c.out_width : c.split.first_out, c.split.mid_out,
                                      c.split.last_out};
   const char* stripe_names[3] = {n <= 1 ? "output width" : "first stripe output width",

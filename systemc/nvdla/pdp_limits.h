@@ -32,14 +32,6 @@ struct RdmaSideConfig {
   uint32_t src_surface_stride = 0;                 // D_SRC_SURFACE_STRIDE (bytes)
 };
 
-// The widest output line PDP's 7 KiB line buffer holds (calculateMaxWidth):
-// with ov = ceil(kernel_height / stride_height) overlapping lines,
-// f = 1, 1, 2, 4, 4, 8, 8, 8, 8 for ov = 0..8, kpg = atomic-K (int8) or
-// atomic-K / 2 (int16, fp16) and 14 (int8) or 28 (int16, fp16) bits per element:
-//   floor(7 * 1024 * 8 / (f * kpg * bits)).
-// E.g. nv_small int8 3x3 stride 2: ov 2, f 2 -> 57344 / (2 * 8 * 14) = 256.
-uint32_t pdp_line_buffer_max_width(const HardwareConfig& hw, Precision precision,
-                                   uint32_t kernel_height, uint32_t stride_height);
 
 // The first violated rule as "PDP: ..." or "PDP_RDMA: ..." naming the rule,
 // the decoded values and the register words they come from, e.g.

@@ -57,6 +57,20 @@ bool HardwareConfig::supports(Precision precision) const {
   return false;
 }
 
+uint32_t HardwareConfig::pdp_line_buffer_width(Precision precision, uint32_t kernel_height,
+                                              uint32_t stride_height) const {
+  // ov = ceil(Kh / Sh) overlapping lines keep f = 1, 1, 2, 4, 4, 8, 8, 8, 8
+  // lines in the buffer (index 0 unused); an atomic-K group (int8) or half
+  // of one (int16, fp16) of 14-bit (int8) or 28-bit elements per column:
+  //   width = floor(7 * 1024 * 8 / (f * group * bits)).
+  static constexpr uint32_t kLines[9] = {1, 1, 2, 4, 4, 8, 8, 8, 8};
+  const uint32_t overlap = stride_height == 0 ? 8 : (kernel_height + stride_height - 1) / stride_height;
+  const bool int8 = precision == Precision::Int8;
+  const uint32_t group = int8 ? atomic_k : atomic_k / 2;
+  const uint32_t bits = int8 ? 14 : 28;
+  return 7u * 1024u * 8u / (kLines[overlap > 8 ? 8 : overlap] * group * bits);
+}
+
 const char* window_name(const HardwareConfig& config, uint32_t csb_address) {
   struct Window {
     const char* name;

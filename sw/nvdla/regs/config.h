@@ -37,6 +37,10 @@ struct HardwareConfig {
   uint32_t unit_base(Unit unit) const;
   bool has_unit(Unit unit) const;
   bool supports(Precision precision) const;
+  // The widest output line PDP's 7 KiB line buffer holds, in atoms, for a
+  // kernel of this height and stride (NVDLA's compiler, PDPNode.cpp
+  // calculateMaxWidth). Wider outputs need split-width stripes.
+  uint32_t pdp_line_buffer_width(Precision precision, uint32_t kernel_height, uint32_t stride_height) const;
   // Register address/stride fields keep only bits [31:5] in nv_full.
   uint32_t address_field_mask() const { return master_map ? 0xFFFFFFFFu : 0xFFFFFFE0u; }
 };

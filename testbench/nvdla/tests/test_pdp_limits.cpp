@@ -168,26 +168,6 @@ TEST(ConformanceTraces, EveryPdpTracePassesEveryRule) {
 }
 
 // ---------------------------------------------------------------------------
-// The line-buffer width limit
-
-TEST(FlyingWidth, CompilerFormulaByHand) {
-  const HardwareConfig& full = hardware_config(Config::NvFull);
-  const HardwareConfig& small = hardware_config(Config::NvSmall);
-  // nv_full int8 (atomic-K 32): 57344 / (f * 32 * 14).
-  EXPECT_EQ(pdp_line_buffer_max_width(full, Precision::Int8, 2, 2), 128u);  // ceil(2/2) = 1 -> f 1
-  EXPECT_EQ(pdp_line_buffer_max_width(full, Precision::Int8, 3, 2), 64u);   // 2 -> f 2
-  EXPECT_EQ(pdp_line_buffer_max_width(full, Precision::Int8, 3, 1), 32u);   // 3 -> f 4
-  EXPECT_EQ(pdp_line_buffer_max_width(full, Precision::Int8, 8, 1), 16u);   // 8 -> f 8
-  // int16: atomic-K / 2 = 16 kernels per group, 28 bits: 57344 / (2 * 16 * 28) = 64.
-  EXPECT_EQ(pdp_line_buffer_max_width(full, Precision::Int16, 2, 1), 64u);
-  // nv_small (atomic-K 8): 512 / f.
-  EXPECT_EQ(pdp_line_buffer_max_width(small, Precision::Int8, 1, 1), 512u);
-  EXPECT_EQ(pdp_line_buffer_max_width(small, Precision::Int8, 3, 2), 256u);
-  EXPECT_EQ(pdp_line_buffer_max_width(small, Precision::Int8, 4, 1), 128u);  // 4 -> f 4
-  EXPECT_EQ(pdp_line_buffer_max_width(small, Precision::Int8, 5, 1), 64u);   // 5 -> f 8
-}
-
-// ---------------------------------------------------------------------------
 // One rule at a time
 
 const HardwareConfig& nv_small() { return hardware_config(Config::NvSmall); }

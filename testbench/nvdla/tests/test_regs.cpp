@@ -730,5 +730,26 @@ TEST_F(NvdlaRegsGenerator, RefusesInvalidJson) {
   EXPECT_NE(errors.find("sdp.json: not valid JSON"), std::string::npos) << errors;
 }
 
+// ---------------------------------------------------------------------------
+// PDP's line-buffer width (the limit of on-the-fly and unsplit outputs)
+
+TEST(FlyingWidth, CompilerFormulaByHand) {
+  const HardwareConfig& full = hardware_config(Config::NvFull);
+  const HardwareConfig& small = hardware_config(Config::NvSmall);
+  // nv_full int8 (atomic-K 32): 57344 / (f * 32 * 14).
+  EXPECT_EQ(full.pdp_line_buffer_width(Precision::Int8, 2, 2), 128u);  // ceil(2/2) = 1 -> f 1
+  EXPECT_EQ(full.pdp_line_buffer_width(Precision::Int8, 3, 2), 64u);   // 2 -> f 2
+  EXPECT_EQ(full.pdp_line_buffer_width(Precision::Int8, 3, 1), 32u);   // 3 -> f 4
+  EXPECT_EQ(full.pdp_line_buffer_width(Precision::Int8, 8, 1), 16u);   // 8 -> f 8
+  // int16: atomic-K / 2 = 16 kernels per group, 28 bits: 57344 / (2 * 16 * 28) = 64.
+  EXPECT_EQ(full.pdp_line_buffer_width(Precision::Int16, 2, 1), 64u);
+  // nv_small (atomic-K 8): 512 / f.
+  EXPECT_EQ(small.pdp_line_buffer_width(Precision::Int8, 1, 1), 512u);
+  EXPECT_EQ(small.pdp_line_buffer_width(Precision::Int8, 3, 2), 256u);
+  EXPECT_EQ(small.pdp_line_buffer_width(Precision::Int8, 4, 1), 128u);  // 4 -> f 4
+  EXPECT_EQ(small.pdp_line_buffer_width(Precision::Int8, 5, 1), 64u);   // 5 -> f 8
+}
+
+
 }  // namespace
 }  // namespace acosim::nvdla::regs
