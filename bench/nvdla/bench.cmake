@@ -4,7 +4,7 @@
 # arranges itself. The firmware uses the HAL and the generated register
 # headers only, not the driver.
 add_executable(acosim-nvdla-bench ${CMAKE_CURRENT_LIST_DIR}/nvdla_bench.cpp)
-target_link_libraries(acosim-nvdla-bench PRIVATE acosim_nvdla_system acosim_root acosim_warnings)
+target_link_libraries(acosim-nvdla-bench PRIVATE acosim_nvdla_system acosim_nvdla_pooling_reference acosim_root acosim_warnings)
 target_compile_definitions(acosim-nvdla-bench PRIVATE
   ACOSIM_BINARY="$<TARGET_FILE:acosim>"
   ACOSIM_CONFORMANCE_DIR="${ACOSIM_CONFORMANCE_DIR}")

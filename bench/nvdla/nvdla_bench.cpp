@@ -52,6 +52,7 @@
 #include "sw/nvdla/regs/glb.h"
 #include "sw/nvdla/regs/pdp.h"
 #include "sw/nvdla/regs/pdp_rdma.h"
+#include "testbench/nvdla/reference/pooling_reference.h"
 #include "testbench/nvdla/system.h"
 
 extern char** environ;
@@ -299,18 +300,6 @@ struct PoolingPlan {
   uint64_t output_bytes() const { return uint64_t{atom} * out_width * out_height * surfaces; }
 };
 
-// The widest output line PDP's 7 KiB line buffer holds, as the NVDLA
-// compiler computes it (nvdla/sw umd/core/src/compiler/engine-ast/
-// PDPNode.cpp calculateMaxWidth): ov = ceil(Kh / Sh) overlapping lines pick
-// a factor 1, 1, 2, 4, 4, 8, 8, 8, 8; kernels per group are atomic-K (int8)
-// or atomic-K / 2; an element takes 14 (int8) or 28 bits in the buffer.
-uint32_t max_flying_width(const HardwareConfig& hw, Precision precision, uint32_t kh, uint32_t sh) {
-  static constexpr uint32_t kFactor[9] = {1, 1, 2, 4, 4, 8, 8, 8, 8};
-  const uint32_t overlap = std::min<uint32_t>((kh + sh - 1) / sh, 8);
-  const bool int8 = precision == Precision::Int8;
-  return 7u * 1024u * 8u / (kFactor[overlap] * (int8 ? hw.atomic_k : hw.atomic_k / 2) * (int8 ? 14u : 28u));
-}
-
 PoolingPlan plan_pooling(const PoolingCase& c, const HardwareConfig& hw) {
   PoolingPlan p;
   p.in_width = c.width;
@@ -327,7 +316,7 @@ PoolingPlan plan_pooling(const PoolingCase& c, const HardwareConfig& hw) {
   p.bytes_per_element = c.precision == Precision::Int8 ? 1 : 2;
   const uint32_t lanes = p.atom / p.bytes_per_element;
   p.surfaces = (c.channels + lanes - 1) / lanes;
-  const uint32_t limit = max_flying_width(hw, c.precision, c.kernel, c.stride);
+  const uint32_t limit = hw.pdp_line_buffer_width(c.precision, c.kernel, c.stride);
   if (p.out_width > limit) {
     // Stripes of `limit` output columns, the last one takes the rest. Input
     // columns per stripe, without the Kw - Sw columns a stripe re-reads of
@@ -431,56 +420,33 @@ void program_pooling(hal::Hal& hal, const HardwareConfig& hw, const PoolingCase&
   pdp.write(rp::D_OP_ENABLE, rp::D_OP_ENABLE_OP_EN.put(rp::D_OP_ENABLE_OP_EN_ENABLE));
 }
 
-// rnd(t) = t / 2^16 rounded to the nearest integer, ties away from zero:
-// the averaging step of the PDP (nvdla/hw cmod/pdp/NV_NVDLA_pdp.cpp).
-int64_t round_shift16(int64_t t) {
-  const int64_t magnitude = t < 0 ? -t : t;
-  const int64_t q = (magnitude + 0x8000) >> 16;
-  return t < 0 ? -q : q;
-}
-
-// The expected output cube, computed directly from the definition of
-// pooling on the packed input (atoms of `lanes` elements; lines, then
-// surfaces): max over the real elements of the window; average = the sum
-// of the real elements (pad value 0 adds nothing) times floor(2^16/Kw),
-// rounded, times floor(2^16/Kh), rounded. Every lane of every atom is pooled.
+// The expected output cube from the pooling reference the tests use
+// (testbench/nvdla/reference), written from the hardware's definition
+// separately from the model. Pad values are 0; every side pads by c.pad.
 std::vector<uint8_t> reference_pooling(const PoolingCase& c, const PoolingPlan& p, const std::vector<uint8_t>& in) {
-  const uint32_t lanes = p.atom / p.bytes_per_element;
-  std::vector<uint8_t> out(static_cast<size_t>(p.output_bytes()));
-  const auto element = [&](uint32_t s, uint32_t h, uint32_t w, uint32_t lane) -> int32_t {
-    const size_t at = ((size_t(s) * c.height + h) * c.width + w) * p.atom + lane * p.bytes_per_element;
-    if (p.bytes_per_element == 1) return static_cast<int8_t>(in[at]);
-    return static_cast<int16_t>(uint16_t(in[at] | in[at + 1] << 8));
-  };
-  const uint32_t recip = (1u << 16) / c.kernel;
-  for (uint32_t s = 0; s < p.surfaces; ++s) {
-    for (uint32_t oh = 0; oh < p.out_height; ++oh) {
-      for (uint32_t ow = 0; ow < p.out_width; ++ow) {
-        for (uint32_t lane = 0; lane < lanes; ++lane) {
-          int64_t sum = 0;
-          int32_t best = 0;
-          bool any = false;
-          for (uint32_t kh = 0; kh < c.kernel; ++kh) {
-            const int64_t h = int64_t(oh) * c.stride + kh - c.pad;
-            if (h < 0 || h >= int64_t(c.height)) continue;
-            for (uint32_t kw = 0; kw < c.kernel; ++kw) {
-              const int64_t w = int64_t(ow) * c.stride + kw - c.pad;
-              if (w < 0 || w >= int64_t(c.width)) continue;
-              const int32_t v = element(s, uint32_t(h), uint32_t(w), lane);
-              sum += v;
-              best = any ? std::max(best, v) : v;
-              any = true;
-            }
-          }
-          const int64_t value = c.method == Method::Max ? best : round_shift16(round_shift16(sum * recip) * recip);
-          const size_t at = ((size_t(s) * p.out_height + oh) * p.out_width + ow) * p.atom + lane * p.bytes_per_element;
-          out[at] = static_cast<uint8_t>(value);
-          if (p.bytes_per_element == 2) out[at + 1] = static_cast<uint8_t>(value >> 8);
-        }
-      }
-    }
-  }
-  return out;
+  namespace ref = acosim::nvdla::reference;
+  ref::PoolingSpec spec;
+  spec.width = c.width;
+  spec.height = c.height;
+  spec.channels = c.channels;
+  spec.kind = c.method == Method::Max ? ref::PoolKind::Max : ref::PoolKind::Average;
+  spec.kernel_width = spec.kernel_height = c.kernel;
+  spec.stride_width = spec.stride_height = c.stride;
+  spec.pad_left = spec.pad_top = spec.pad_right = spec.pad_bottom = c.pad;
+  ref::CubeImage input;
+  input.atom_bytes = p.atom;
+  input.element_bytes = p.bytes_per_element;
+  input.line_stride = static_cast<uint32_t>(p.in_line());
+  input.surface_stride = input.line_stride * p.in_height;
+  input.bytes = in;
+  ref::CubeImage output;
+  output.atom_bytes = p.atom;
+  output.element_bytes = p.bytes_per_element;
+  output.line_stride = p.atom * p.out_width;
+  output.surface_stride = output.line_stride * p.out_height;
+  output.bytes.assign(static_cast<size_t>(p.output_bytes()), 0);
+  ref::pool(spec, input, output);
+  return output.bytes;
 }
 
 Figures run_pdp_case(const PoolingCase& c) {
