@@ -17,6 +17,25 @@ CheckResult fatal(std::string field, std::string message) {
   return {CheckResult::Kind::Fatal, std::move(field), std::move(message)};
 }
 
+// Every check of an instruction runs, whatever an earlier one found: a word
+// with an unused flag bit (consumable under --lenient) can still carry an
+// address beyond its memory or a register that does not exist, and those are
+// errors in every mode. The first fatal finding wins over any consumable one.
+class Findings {
+ public:
+  void add(CheckResult r) {
+    if (r.kind == CheckResult::Kind::Fatal && m_fatal.kind == CheckResult::Kind::Ok) m_fatal = std::move(r);
+    if (r.kind == CheckResult::Kind::Consumable && m_consumable.kind == CheckResult::Kind::Ok) {
+      m_consumable = std::move(r);
+    }
+  }
+  CheckResult result() const { return m_fatal.kind != CheckResult::Kind::Ok ? m_fatal : m_consumable; }
+
+ private:
+  CheckResult m_fatal;
+  CheckResult m_consumable;
+};
+
 std::string hex(uint64_t v) {
   std::ostringstream s;
   s << "0x" << std::hex << v;
@@ -114,72 +133,81 @@ CheckResult InstructionCheck::check_range(const char* field, const char* memory,
 }
 
 CheckResult InstructionCheck::check_matmul(const Instruction& in) const {
-  if (auto r = check_unused_flags(in, flags::kMatMulUsed); r.kind != CheckResult::Kind::Ok) return r;
+  Findings f;
+  f.add(check_unused_flags(in, flags::kMatMulUsed));
   const bool zeroes = (in.flags & flags::kMatMulZeroes) != 0;
   const uint64_t size = in.operand2;
   // With zeroes the local memory is not read, so operand 0 is not checked
   // (the compiler still writes an address there, Tensil's CompilerBackendSpec.scala).
   if (!zeroes) {
-    if (auto r = check_padding(in, 0); r.kind != CheckResult::Kind::Ok) return r;
-    if (auto r = check_range("operand0", "local", m_arch.local_depth, in.operand0_address,
-                             in.operand0_stride, m_arch.stride0_depth, size);
-        r.kind != CheckResult::Kind::Ok)
-      return r;
+    f.add(check_padding(in, 0));
+    f.add(check_range("operand0", "local", m_arch.local_depth, in.operand0_address, in.operand0_stride,
+                      m_arch.stride0_depth, size));
   }
-  if (auto r = check_padding(in, 1); r.kind != CheckResult::Kind::Ok) return r;
-  return check_range("operand1", "accumulator", m_arch.accumulator_depth, in.operand1_address,
-                     in.operand1_stride, m_arch.stride1_depth, size);
+  f.add(check_padding(in, 1));
+  f.add(check_range("operand1", "accumulator", m_arch.accumulator_depth, in.operand1_address,
+                    in.operand1_stride, m_arch.stride1_depth, size));
+  return f.result();
 }
 
 CheckResult InstructionCheck::check_load_weights(const Instruction& in) const {
-  if (auto r = check_unused_flags(in, flags::kLoadWeightsUsed); r.kind != CheckResult::Kind::Ok)
-    return r;
+  Findings f;
+  f.add(check_unused_flags(in, flags::kLoadWeightsUsed));
   // The whole operand 1 is the size (Tensil's Decoder.scala).
   const uint64_t size = in.operand1_whole;
   if (size > m_arch.array_size) {
     // The RTL shifts the extra rows through and out of the store (Tensil's
     // SystolicArray.scala); Tensil's compiler never emits it, so it is flagged like the
     // other things the RTL silently tolerates.
-    return consumable("operand1 size", "LoadWeights of " + std::to_string(size + 1) +
-                                           " vectors exceeds the " + std::to_string(m_arch.array_size + 1) +
-                                           " rows of the weight store (the RTL shifts the first ones out)");
+    f.add(consumable("operand1 size", "LoadWeights of " + std::to_string(size + 1) + " vectors exceeds the " +
+                                          std::to_string(m_arch.array_size + 1) +
+                                          " rows of the weight store (the RTL shifts the first ones out)"));
   }
-  if (in.operand2 != 0) return consumable("operand2", "LoadWeights does not use operand 2; it is " + hex(in.operand2));
-  if (in.flags & flags::kLoadWeightsZeroes) return ok();
-  if (auto r = check_padding(in, 0); r.kind != CheckResult::Kind::Ok) return r;
-  return check_range("operand0", "local", m_arch.local_depth, in.operand0_address, in.operand0_stride,
-                     m_arch.stride0_depth, size);
+  if (in.operand2 != 0) {
+    f.add(consumable("operand2", "LoadWeights does not use operand 2; it is " + hex(in.operand2)));
+  }
+  if ((in.flags & flags::kLoadWeightsZeroes) == 0) {
+    f.add(check_padding(in, 0));
+    f.add(check_range("operand0", "local", m_arch.local_depth, in.operand0_address, in.operand0_stride,
+                      m_arch.stride0_depth, size));
+  }
+  return f.result();
 }
 
 CheckResult InstructionCheck::check_data_move(const Instruction& in) const {
   if (!is_defined_data_move_kind(in.flags)) {
-    // Kinds 0x4..0xB and 0xE are dequeued and ignored (Tensil's Decoder.scala).
+    // Kinds 0x4..0xB and 0xE are dequeued and ignored (Tensil's Decoder.scala):
+    // nothing of the word is used, so nothing else can go wrong.
     return consumable("flags", "invalid DataMove kind " + hex(in.flags));
   }
+  Findings f;
   const uint64_t size = in.operand2;
-  if (auto r = check_padding(in, 0); r.kind != CheckResult::Kind::Ok) return r;
-  if (auto r = check_padding(in, 1); r.kind != CheckResult::Kind::Ok) return r;
-  if (auto r = check_range("operand0", "local", m_arch.local_depth, in.operand0_address,
-                           in.operand0_stride, m_arch.stride0_depth, size);
-      r.kind != CheckResult::Kind::Ok)
-    return r;
+  f.add(check_padding(in, 0));
+  f.add(check_padding(in, 1));
+  f.add(check_range("operand0", "local", m_arch.local_depth, in.operand0_address, in.operand0_stride,
+                    m_arch.stride0_depth, size));
   switch (static_cast<DataMoveKind>(in.flags)) {
     case DataMoveKind::Dram0ToLocal:
     case DataMoveKind::LocalToDram0:
-      return check_range("operand1", "DRAM0", m_arch.dram0_depth, in.operand1_address,
-                         in.operand1_stride, m_arch.stride1_depth, size);
+      f.add(check_range("operand1", "DRAM0", m_arch.dram0_depth, in.operand1_address, in.operand1_stride,
+                        m_arch.stride1_depth, size));
+      break;
     case DataMoveKind::Dram1ToLocal:
     case DataMoveKind::LocalToDram1:
-      return check_range("operand1", "DRAM1", m_arch.dram1_depth, in.operand1_address,
-                         in.operand1_stride, m_arch.stride1_depth, size);
+      f.add(check_range("operand1", "DRAM1", m_arch.dram1_depth, in.operand1_address, in.operand1_stride,
+                        m_arch.stride1_depth, size));
+      break;
     default:
-      return check_range("operand1", "accumulator", m_arch.accumulator_depth, in.operand1_address,
-                         in.operand1_stride, m_arch.stride1_depth, size);
+      f.add(check_range("operand1", "accumulator", m_arch.accumulator_depth, in.operand1_address,
+                        in.operand1_stride, m_arch.stride1_depth, size));
+      break;
   }
+  return f.result();
 }
 
 CheckResult InstructionCheck::check_simd(const Instruction& in) const {
-  if (auto r = check_unused_flags(in, flags::kSimdUsed); r.kind != CheckResult::Kind::Ok) return r;
+  Findings f;
+  f.add(check_unused_flags(in, flags::kSimdUsed));
   const unsigned w = m_layout.simd_operand_bits;
   const SimdSubInstruction sub = SimdSubInstruction::unpack(in.operand2, w);
   const bool read = in.flags & flags::kSimdRead;
@@ -191,24 +219,24 @@ CheckResult InstructionCheck::check_simd(const Instruction& in) const {
   } reg_fields[] = {{"operand2 dest", sub.dest},
                     {"operand2 sourceRight", sub.source_right},
                     {"operand2 sourceLeft", sub.source_left}};
-  for (const auto& f : reg_fields) {
-    if (f.value > regs) {
-      return fatal(f.field, "register " + std::to_string(f.value) + " does not exist (" +
-                                std::to_string(regs) + " SIMD registers)");
+  for (const auto& r : reg_fields) {
+    if (r.value > regs) {
+      f.add(fatal(r.field, "register " + std::to_string(r.value) + " does not exist (" + std::to_string(regs) +
+                               " SIMD registers)"));
     }
   }
   const uint64_t sub_bits = 3ull * w + 4;
   if (sub_bits < 64 && (in.operand2 >> sub_bits) != 0) {
-    return consumable("operand2 padding", "bits above the SIMD sub-instruction are " +
-                                              hex(in.operand2 >> sub_bits) + ", must be 0");
+    f.add(consumable("operand2 padding",
+                     "bits above the SIMD sub-instruction are " + hex(in.operand2 >> sub_bits) + ", must be 0"));
   }
   // Stride fields are written as zero by the compiler; SIMD moves one vector.
   if (in.operand0_stride != 0 || in.operand1_stride != 0) {
-    return consumable(in.operand0_stride != 0 ? "operand0 stride" : "operand1 stride",
-                      "SIMD does not use strides; the field must be 0");
+    f.add(consumable(in.operand0_stride != 0 ? "operand0 stride" : "operand1 stride",
+                     "SIMD does not use strides; the field must be 0"));
   }
-  if (auto r = check_padding(in, 0); r.kind != CheckResult::Kind::Ok) return r;
-  if (auto r = check_padding(in, 1); r.kind != CheckResult::Kind::Ok) return r;
+  f.add(check_padding(in, 0));
+  f.add(check_padding(in, 1));
 
   // Combinations on which the RTL hangs (Tensil's AccumulatorWithALUArray.scala,
   // simd/ALUArray.scala): the ALU waits for
@@ -220,48 +248,49 @@ CheckResult InstructionCheck::check_simd(const Instruction& in) const {
   const bool zero = sub.op == static_cast<uint8_t>(SimdOp::Zero);
   const bool input_selected = sub.source_left == 0 || sub.source_right == 0;
   if (noop && (read || write)) {
-    return fatal("operand2 op", "SIMD op NoOp with the read or write flag: the RTL would hang "
-                                "(the accumulator data goes to the local-memory path, nobody takes it)");
+    f.add(fatal("operand2 op", "SIMD op NoOp with the read or write flag: the RTL would hang "
+                               "(the accumulator data goes to the local-memory path, nobody takes it)"));
   }
   if (!noop && !zero && input_selected && !read) {
-    return fatal("flags", std::string("SIMD ") + simd_op_name(sub.op) +
-                              " selects the accumulator input but the read flag is clear: the RTL "
-                              "would hang waiting for the input");
+    f.add(fatal("flags", std::string("SIMD ") + simd_op_name(sub.op) +
+                             " selects the accumulator input but the read flag is clear: the RTL "
+                             "would hang waiting for the input"));
   }
   if (!noop && read && write && !input_selected) {
-    return fatal("flags", std::string("SIMD ") + simd_op_name(sub.op) +
-                              " with read and write but no input source: the RTL would hang "
-                              "(the read is skipped and the write never gets its data)");
+    f.add(fatal("flags", std::string("SIMD ") + simd_op_name(sub.op) +
+                             " with read and write but no input source: the RTL would hang "
+                             "(the read is skipped and the write never gets its data)"));
   }
   if (read && in.operand1_address >= m_arch.accumulator_depth) {
-    return fatal("operand1 address", "accumulator read address " + hex(in.operand1_address) +
-                                         " is outside its depth " + std::to_string(m_arch.accumulator_depth));
+    f.add(fatal("operand1 address", "accumulator read address " + hex(in.operand1_address) +
+                                        " is outside its depth " + std::to_string(m_arch.accumulator_depth)));
   }
   if (write && in.operand0_address >= m_arch.accumulator_depth) {
-    return fatal("operand0 address", "accumulator write address " + hex(in.operand0_address) +
-                                         " is outside its depth " + std::to_string(m_arch.accumulator_depth));
+    f.add(fatal("operand0 address", "accumulator write address " + hex(in.operand0_address) +
+                                        " is outside its depth " + std::to_string(m_arch.accumulator_depth)));
   }
-  return ok();
+  return f.result();
 }
 
 CheckResult InstructionCheck::check_configure(const Instruction& in) const {
-  if (auto r = check_unused_flags(in, 0); r.kind != CheckResult::Kind::Ok) return r;
+  // Nothing in a Configure can reach outside a memory: every finding is
+  // something the RTL ignores, reported in the order a reader checks a word.
+  Findings f;
+  f.add(check_unused_flags(in, 0));
   // Configure's payload is bits [31:0] of the word (Tensil's Decoder.scala); the RTL
   // ignores everything above.
   if (operand_bits_above(in, m_layout, 32) != 0) {
-    return consumable("operands", "Configure uses bits [31:0] only; higher bits must be 0");
+    f.add(consumable("operands", "Configure uses bits [31:0] only; higher bits must be 0"));
   }
   const ConfigRegisterInfo* info = config_register_info(in.configure_register());
   if (info == nullptr) {
-    return consumable("register", "Configure of register " + hex(in.configure_register()) +
-                                      ", which does not exist (ignored by the RTL)");
+    f.add(consumable("register", "Configure of register " + hex(in.configure_register()) +
+                                     ", which does not exist (ignored by the RTL)"));
+  } else if ((in.configure_value() & ~info->value_mask) != 0) {
+    f.add(consumable("value", std::string("Configure ") + info->name + " value " + hex(in.configure_value()) +
+                                  " does not fit the register (kept bits " + hex(info->value_mask) + ")"));
   }
-  if ((in.configure_value() & ~info->value_mask) != 0) {
-    return consumable("value", std::string("Configure ") + info->name + " value " +
-                                   hex(in.configure_value()) + " does not fit the register (kept bits " +
-                                   hex(info->value_mask) + ")");
-  }
-  return ok();
+  return f.result();
 }
 
 std::string describe_instruction(const Instruction& in) {

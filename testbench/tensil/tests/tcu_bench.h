@@ -52,8 +52,10 @@ struct TcuBench : sc_core::sc_module {
 
   void main() {
     stimulus(*this);
+    stimulus_finished = true;
     sc_core::sc_stop();
   }
+  bool stimulus_finished = false;
 
   void send(const std::vector<uint8_t>& program) {
     host.write_stream(hal::StreamId::Instructions, program.data(), program.size());
@@ -79,10 +81,13 @@ struct TcuBench : sc_core::sc_module {
 };
 
 // Runs the bench to completion; returns the error message of an sc_report
-// thrown by the simulation, or "" when it ended normally.
-inline std::string run_bench(const TcuOptions& options, std::function<void(TcuBench&)> body,
-                             const core::MemoryConfig& memory_config = core::MemoryConfig{},
-                             std::function<void(TcuBench&)> after = nullptr) {
+// thrown by the simulation, or "" when it ended normally with the stimulus
+// run to its end. Checks inside the stimulus run in the SystemC thread and
+// are skipped when the simulation stops first, so every caller must look at
+// the result (hence nodiscard): ASSERT_EQ(run_bench(...), "").
+[[nodiscard]] inline std::string run_bench(const TcuOptions& options, std::function<void(TcuBench&)> body,
+                                           const core::MemoryConfig& memory_config = core::MemoryConfig{},
+                                           std::function<void(TcuBench&)> after = nullptr) {
   sc_core::sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_THROW);
   auto bench = std::make_unique<TcuBench>(options, std::move(body), memory_config);
   std::string error;
@@ -91,6 +96,7 @@ inline std::string run_bench(const TcuOptions& options, std::function<void(TcuBe
   } catch (const sc_core::sc_report& report) {
     error = report.get_msg();
   }
+  if (error.empty() && !bench->stimulus_finished) error = "the simulation ended before the stimulus finished";
   if (after) after(*bench);
   return error;
 }

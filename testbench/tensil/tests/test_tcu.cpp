@@ -5,7 +5,12 @@
 // in the comments.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+#include <utility>
+
 #include "sw/tensil/regs/config_registers.h"
+#include "sw/tensil/regs/isa.h"
 #include "systemc/tensil/fast_array_engine.h"
 #include "systemc/tensil/lockstep_array_engine.h"
 #include "testbench/tensil/tests/tcu_bench.h"
@@ -34,38 +39,38 @@ TcuOptions options(ArrayEngineKind engine = ArrayEngineKind::Fast, bool lenient 
 }
 
 TEST(TcuConfig, ResetValues) {
-  run_bench(options(), [](TcuBench& b) {
+  ASSERT_EQ(run_bench(options(), [](TcuBench& b) {
     EXPECT_EQ(b.tcu.config_register(0x8), kDefaultDecoderTimeout);
     EXPECT_EQ(b.tcu.config_register(0x9), 0xFFFFFFFFu);
     EXPECT_EQ(b.tcu.config_register(0x0), 0u);
     EXPECT_EQ(b.tcu.config_register(0xB), 0u);
-  });
+  }), "");
 }
 
 TEST(TcuConfig, StoresTimeoutTracepointSampleInterval) {
-  run_bench(options(), [](TcuBench& b) {
+  ASSERT_EQ(run_bench(options(), [](TcuBench& b) {
     b.send(cat({configure(0x8, 55), configure(0x9, 7), configure(0xB, 1000)}));
     b.settle();
     EXPECT_EQ(b.tcu.config_register(0x8), 55u);
     EXPECT_EQ(b.tcu.config_register(0x9), 7u);
     EXPECT_EQ(b.tcu.config_register(0xB), 1000u);
-  });
+  }), "");
 }
 
 TEST(TcuConfig, DramOffsetIsInBlocksOf64KiB) {
   // DecoderSpec.scala: Configure DRAM0/DRAM1 offset value 0x7B => 0x7B0000.
-  run_bench(options(), [](TcuBench& b) {
+  ASSERT_EQ(run_bench(options(), [](TcuBench& b) {
     b.send(cat({configure(0x0, 0x7B), configure(0x4, 0x7B)}));
     b.settle();
     EXPECT_EQ(b.tcu.config_register(0x0), 0x7B0000u);
     EXPECT_EQ(b.tcu.config_register(0x4), 0x7B0000u);
-  });
+  }), "");
 }
 
 TEST(TcuConfig, OffsetsMoveDramAddresses) {
   // DRAM0 offset 2 blocks: vector 3 is at 0x20000 + 3 * 4 bytes = 0x2000C,
   // vector 5 at 0x20014. DRAM1 offset 3 blocks: vector 1 at 0x30004.
-  run_bench(options(), [](TcuBench& b) {
+  ASSERT_EQ(run_bench(options(), [](TcuBench& b) {
     b.write_raw16(0x2000C, {1234, -5});
     b.send(cat({configure(0x0, 2), configure(0x4, 3),
                 {0x07, 0x03, 0x00, 0x20},    // DataMove DRAM0[3] -> local 7
@@ -75,11 +80,11 @@ TEST(TcuConfig, OffsetsMoveDramAddresses) {
     EXPECT_EQ(b.read_raw16(0x20014, 2), (std::vector<int16_t>{1234, -5}));
     EXPECT_EQ(b.read_raw16(0x30004, 2), (std::vector<int16_t>{1234, -5}));
     EXPECT_EQ(b.read_raw16(0x14, 2), (std::vector<int16_t>{0, 0}));  // not at offset 0
-  });
+  }), "");
 }
 
 TEST(TcuConfig, AxCacheReachesTheTarget) {
-  run_bench(options(), [](TcuBench& b) {
+  ASSERT_EQ(run_bench(options(), [](TcuBench& b) {
     b.send(cat({configure(0x1, 0x3), configure(0x4, 1), configure(0x5, 0xB),
                 {0x00, 0x00, 0x00, 0x20},    // DRAM0 read
                 {0x00, 0x00, 0x00, 0x23}}));  // DRAM1 write
@@ -98,13 +103,13 @@ TEST(TcuConfig, AxCacheReachesTheTarget) {
     }
     EXPECT_TRUE(saw0);
     EXPECT_TRUE(saw1);
-  });
+  }), "");
 }
 
 TEST(TcuConfig, AxCacheChangeIsSeenAfterDmiGrant) {
   // The first access is granted DMI with AxCACHE 0; after the cache register
   // changes, the target must see the new value again.
-  run_bench(options(), [](TcuBench& b) {
+  ASSERT_EQ(run_bench(options(), [](TcuBench& b) {
     b.send(cat({{0x00, 0x00, 0x00, 0x20}, {0x00, 0x00, 0x00, 0x20}, configure(0x1, 0x7),
                 {0x00, 0x00, 0x00, 0x20}}));
     b.settle();
@@ -113,11 +118,11 @@ TEST(TcuConfig, AxCacheChangeIsSeenAfterDmiGrant) {
     EXPECT_EQ(records.front().axcache, 0x0);
     EXPECT_EQ(records.back().axcache, 0x7);
     EXPECT_EQ(records.back().port, 0u);
-  });
+  }), "");
 }
 
 TEST(TcuConfig, ProgramCounterCountsOnDispatchAndCanBeSet) {
-  run_bench(options(), [](TcuBench& b) {
+  ASSERT_EQ(run_bench(options(), [](TcuBench& b) {
     b.send({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});  // three NoOps
     b.settle();
     EXPECT_EQ(b.tcu.last_program_counter(), 3u);
@@ -126,7 +131,7 @@ TEST(TcuConfig, ProgramCounterCountsOnDispatchAndCanBeSet) {
     b.send(cat({configure(0xA, 0x10), {0, 0, 0, 0}, {0, 0, 0, 0}}));
     b.settle();
     EXPECT_EQ(b.tcu.last_program_counter(), 0x12u);
-  });
+  }), "");
 }
 
 TEST(TcuValidation, LocalRangeErrorNamesPcAndField) {
@@ -216,6 +221,64 @@ TEST(TcuValidation, LenientConsumesAndCountsLikeTheRtl) {
   EXPECT_EQ(error, "");
 }
 
+// Under --lenient, a word that is consumable on one count (an unused flag
+// bit) and an error on another (a register or address out of range) must
+// still stop the run with the program counter, before the model touches
+// anything out of range.
+Architecture four_register_arch() {
+  Architecture a = tiny_arch();
+  a.simd_registers_depth = 4;  // register fields are 3 bits wide: r5..r7 do not exist
+  return a;
+}
+
+Instruction simd_word(uint8_t flags, SimdOp op, uint32_t left, uint32_t right, uint32_t dest) {
+  Instruction in;
+  in.opcode = static_cast<uint8_t>(Opcode::Simd);
+  in.flags = flags;
+  SimdSubInstruction sub;
+  sub.op = static_cast<uint8_t>(op);
+  sub.source_left = left;
+  sub.source_right = right;
+  sub.dest = dest;
+  in.operand2 = sub.pack(InstructionLayout::derive(four_register_arch()).simd_operand_bits);
+  return in;
+}
+
+// Under --lenient, a word that is consumable on one count (an unused flag
+// bit) and an error on another (a register or address out of range) must
+// still stop the run naming the program counter and the field, before the
+// model touches anything out of range.
+void expect_lenient_error(const Instruction& instruction, const std::string& field) {
+  TcuOptions o = options(ArrayEngineKind::Fast, true);
+  o.arch = four_register_arch();
+  const InstructionLayout layout = InstructionLayout::derive(o.arch);
+  const std::vector<uint8_t> noop(layout.instruction_bytes, 0);
+  const std::vector<uint8_t> word = encode_instruction(layout, instruction);
+  const std::string error = run_bench(o, [&](TcuBench& b) {
+    b.send(cat({noop, word}));
+    b.settle();
+  });
+  EXPECT_NE(error.find("pc 1"), std::string::npos) << error;
+  EXPECT_NE(error.find(field), std::string::npos) << error;
+}
+
+TEST(TcuValidation, LenientStopsOnAMissingDestRegisterBehindAnUnusedFlag) {
+  expect_lenient_error(simd_word(0x8 | flags::kSimdRead, SimdOp::Add, 0, 1, 7), "operand2 dest");
+}
+
+TEST(TcuValidation, LenientStopsOnAMissingSourceRegisterBehindAnUnusedFlag) {
+  expect_lenient_error(simd_word(0x8 | flags::kSimdRead, SimdOp::Add, 0, 6, 1), "operand2 sourceRight");
+}
+
+TEST(TcuValidation, LenientStopsOnALocalAddressPastItsDepthBehindAnUnusedFlag) {
+  Instruction in;
+  in.opcode = static_cast<uint8_t>(Opcode::MatMul);
+  in.flags = 0x8;              // unused flag bit
+  in.operand0_address = 255;  // + size 1 reaches local 256 of 256
+  in.operand2 = 1;
+  expect_lenient_error(in, "operand0 address");
+}
+
 TEST(TcuValidation, SimdThatWouldHangIsAlwaysAnError) {
   // Move (op 2) with sourceLeft = input but no read flag (the RTL would hang:
   // AccumulatorWithALUArray.scala).
@@ -253,12 +316,60 @@ TEST(TcuValidation, DramAddressErrorNamesThePort) {
 TEST(TcuTiming, InstructionCyclesFollowTheDocumentedRule) {
   // NoOp 1 + LoadWeights size 2 (3 rows) 3 + MatMul size 1: 2 + (2*2 - 1) = 5
   // + SIMD read+write 2 = 11 cycles.
-  run_bench(options(), [](TcuBench& b) {
+  ASSERT_EQ(run_bench(options(), [](TcuBench& b) {
     b.send(cat({{0, 0, 0, 0}, {0x00, 0x02, 0x00, 0x30}, {0x00, 0x00, 0x01, 0x10}, {0x01, 0x00, 0x7a, 0x43}}));
     b.settle();
     EXPECT_EQ(b.tcu.statistics().cycles, 11u);
     EXPECT_EQ(b.tcu.statistics().instructions(), 4u);
-  });
+  }), "");
+}
+
+// Value changes of one 1-bit signal of a VCD file: (time, value) pairs.
+std::vector<std::pair<uint64_t, char>> vcd_changes(const std::string& path, const std::string& signal) {
+  std::ifstream in(path);
+  std::string line, id;
+  std::vector<std::pair<uint64_t, char>> changes;
+  uint64_t time = 0;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string first;
+    words >> first;
+    if (first == "$var") {
+      std::string kind, width, code, name;
+      words >> kind >> width >> code >> name;
+      if (name == signal) id = code;
+    } else if (!first.empty() && first[0] == '#') {
+      time = std::stoull(first.substr(1));
+    } else if (!id.empty() && first.size() == id.size() + 1 && first.substr(1) == id &&
+               (first[0] == '0' || first[0] == '1')) {
+      changes.emplace_back(time, first[0]);
+    }
+  }
+  return changes;
+}
+
+TEST(TcuWaves, BackToBackDispatchKeepsReadyHigh) {
+  // Four NoOps arrive together: they are dispatched on four consecutive
+  // edges (cycles 0..3, 10 ns each), so instruction_ready rises once and
+  // falls once, at cycle 4 = 40000 ps, with no pulse in between.
+  TcuOptions o = options();
+  o.vcd_path = ::testing::TempDir() + "tcu_back_to_back.vcd";
+  ASSERT_EQ(run_bench(o,
+                      [](TcuBench& b) {
+                        b.send(std::vector<uint8_t>(16, 0));
+                        b.settle();
+                      }),
+            "");
+  const auto changes = vcd_changes(o.vcd_path, "instruction_ready");
+  ASSERT_FALSE(changes.empty());
+  std::vector<std::pair<uint64_t, char>> after_start;
+  for (const auto& c : changes) {
+    if (c.second == '1' || !after_start.empty()) after_start.push_back(c);
+  }
+  ASSERT_EQ(after_start.size(), 2u) << "instruction_ready toggles " << after_start.size() << " times";
+  EXPECT_EQ(after_start[0].first, 0u);
+  EXPECT_EQ(after_start[1].first, 40000u);
+  EXPECT_EQ(after_start[1].second, '0');
 }
 
 }  // namespace
