@@ -149,7 +149,11 @@ struct Tcu::Impl {
     pc = sets_pc ? config.read(ConfigRegister::ProgramCounter) : pc + 1;
     ++index;
     sc_core::wait(options.clock_period * static_cast<double>(cycles));
-    observe(cycle + cycles, TcuObservation{pc, !queue.empty(), false, 0, false, false, false, false});
+    // With the next instruction already queued it is dispatched at this very
+    // edge: showing ready low here would draw a stall that never happened.
+    if (queue.size() < layout.instruction_bytes) {
+      observe(cycle + cycles, TcuObservation{pc, !queue.empty(), false, 0, false, false, false, false});
+    }
   }
 
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {

@@ -25,7 +25,44 @@ struct TcuWaves::Impl {
   bool open = false;
   bool dumped = false;
   uint64_t last_time_ps = 0;
+  // The TLM side's latest observation, not yet in the file: several
+  // observations at one time collapse into the last one, so a state held
+  // for zero time (idle, then dispatch at the same edge) never shows.
+  bool pending = false;
+  uint64_t pending_time_ps = 0;
+  TcuObservation pending_observation;
+
+  void write_pending();
+  void dump(uint64_t time_ps);
 };
+
+void TcuWaves::Impl::write_pending() {
+  if (!pending) return;
+  pending = false;
+  Vtcu_observer& o = *observer;
+  o.program_counter = pending_observation.program_counter;
+  o.instruction_valid = pending_observation.instruction_valid;
+  o.instruction_ready = pending_observation.instruction_ready;
+  o.opcode = pending_observation.opcode & 0xF;
+  o.dram0_read = pending_observation.dram0_read;
+  o.dram0_write = pending_observation.dram0_write;
+  o.dram1_read = pending_observation.dram1_read;
+  o.dram1_write = pending_observation.dram1_write;
+  o.eval();
+  dump(pending_time_ps);
+}
+
+// VCD time can only move forward. A dump at or before the last one (the
+// TCU observing a cycle the array has already simulated past) is bumped to
+// 1 ps after it: nothing observed is dropped, it appears that much later.
+// After close() dumps are ignored.
+void TcuWaves::Impl::dump(uint64_t time_ps) {
+  if (!open) return;
+  if (dumped && time_ps <= last_time_ps) time_ps = last_time_ps + 1;
+  writer->dump(time_ps);
+  last_time_ps = time_ps;
+  dumped = true;
+}
 
 namespace {
 
@@ -83,35 +120,25 @@ TcuWaves::TcuWaves(const std::string& path, uint64_t clock_period_ps, ArrayEngin
 TcuWaves::~TcuWaves() { close(); }
 
 void TcuWaves::observe(uint64_t cycle, const TcuObservation& observation) {
-  Vtcu_observer& o = *m_impl->observer;
-  o.program_counter = observation.program_counter;
-  o.instruction_valid = observation.instruction_valid;
-  o.instruction_ready = observation.instruction_ready;
-  o.opcode = observation.opcode & 0xF;
-  o.dram0_read = observation.dram0_read;
-  o.dram0_write = observation.dram0_write;
-  o.dram1_read = observation.dram1_read;
-  o.dram1_write = observation.dram1_write;
-  o.eval();
-  dump(cycle * m_impl->period_ps);
+  Impl& w = *m_impl;
+  const uint64_t time_ps = cycle * w.period_ps;
+  if (w.pending && w.pending_time_ps != time_ps) w.write_pending();
+  w.pending = true;
+  w.pending_time_ps = time_ps;
+  w.pending_observation = observation;
 }
 
-// VCD time can only move forward. A dump at or before the last one (the
-// TCU observing a cycle the array has already simulated past) is bumped to
-// 1 ps after it: nothing observed is dropped, it appears that much later.
-// After close() dumps are ignored.
+// An array's dump comes after every TLM observation before it.
 void TcuWaves::dump(uint64_t time_ps) {
   Impl& w = *m_impl;
-  if (!w.open) return;
-  if (w.dumped && time_ps <= w.last_time_ps) time_ps = w.last_time_ps + 1;
-  w.writer->dump(time_ps);
-  w.last_time_ps = time_ps;
-  w.dumped = true;
+  if (w.pending && w.pending_time_ps <= time_ps) w.write_pending();
+  w.dump(time_ps);
 }
 
 void TcuWaves::close() {
   Impl& w = *m_impl;
   if (!w.open) return;
+  w.write_pending();
   w.writer->flush();
   w.writer->close();
   w.open = false;
