@@ -4,7 +4,8 @@
 #   scripts/test.sh --all        every test
 #   scripts/test.sh --sanitize   the same default suite in a separate
 #                                UBSan+ASan build (build-sanitize/)
-# Ends with "N passed, N failed"; JUnit XML goes to <build>/junit.xml.
+# Ends with "N passed, N failed, N skipped" and fails when no test ran;
+# JUnit XML goes to <build>/junit.xml.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,12 +50,20 @@ if [ "$sanitize" = 1 ] && grep -l "ERROR: AddressSanitizer" "$build_dir"/asan.* 
   [ "$status" -ne 0 ] || status=1
 fi
 
+# ctest counts a skipped test as passed; say how many were skipped, and
+# fail a run in which no test ran at all (a filter or build that found none).
 summary=$(grep -E "tests passed, [0-9]+ tests failed out of [0-9]+" "$log" | tail -1 || true)
+skipped=$(grep -cE "^ *[0-9]+/[0-9]+ Test +#[0-9]+: .*\*\*\*Skipped" "$log" || true)
 if [ -n "$summary" ]; then
   failed=$(echo "$summary" | sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\1/')
   total=$(echo "$summary" | sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\2/')
-  echo "$((total - failed)) passed, $failed failed"
 else
-  echo "0 passed, 0 failed"
+  failed=0
+  total=0
+fi
+echo "$((total - failed - skipped)) passed, $failed failed, $skipped skipped"
+if [ "$((total - skipped))" -le 0 ]; then
+  echo "test.sh: no test ran" >&2
+  [ "$status" -ne 0 ] || status=1
 fi
 exit "$status"

@@ -12,3 +12,13 @@ foreach(suite IN ITEMS cli cli_waves)
     ACOSIM_BINARY="$<TARGET_FILE:acosim>" ACOSIM_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
   add_dependencies(tensil_${suite}_tests acosim)
 endforeach()
+
+# The README's main job with an argument of the user's: arguments given to
+# scripts/run.sh replace its defaults (here --engine rtl) instead of
+# clashing with them.
+add_test(NAME tensil_run_script_takes_the_users_engine
+  COMMAND bash -c "out=$(bash scripts/run.sh --engine fast) && echo \"$out\" && echo \"$out\" | grep -q '^engine *fast$'"
+  WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(tensil_run_script_takes_the_users_engine PROPERTIES
+  LABELS unit
+  ENVIRONMENT "ACOSIM_BUILD_DIR=${CMAKE_BINARY_DIR};ACOSIM_WAVES_DIR=${CMAKE_BINARY_DIR}/run_script_waves")
