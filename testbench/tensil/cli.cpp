@@ -12,7 +12,7 @@
 
 #include "sw/tensil/assembler.h"
 #include "sw/tensil/model.h"
-#include "sw/tensil/model_builder.h"
+#include "tools/tensil/model_compiler.h"
 #include "sw/tensil/regs/isa.h"
 #include "testbench/tensil/system.h"
 

@@ -1,6 +1,6 @@
 // The reference models' own reading of a model source
 // (examples/tensil/models/*.json, format in examples/tensil/README.md).
-// Deliberately separate from sw/tensil/model_builder: the references must
+// Deliberately separate from tools/tensil/model_source: the references must
 // not share code with what they check.
 #pragma once
 

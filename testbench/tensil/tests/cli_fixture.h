@@ -16,7 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "sw/tensil/model.h"
-#include "sw/tensil/model_builder.h"
+#include "tools/tensil/model_compiler.h"
 #include "sw/tensil/regs/config_registers.h"
 #include "sw/tensil/regs/isa.h"
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "sw/tensil/model.h"
-#include "sw/tensil/model_builder.h"
+#include "tools/tensil/model_compiler.h"
 #include "testbench/tensil/reference/fixed_reference.h"
 #include "testbench/tensil/reference/float_reference.h"
 #include "testbench/tensil/system.h"
