@@ -15,6 +15,7 @@
 #include "tools/tensil/model_compiler.h"
 #include "sw/tensil/regs/isa.h"
 #include "testbench/tensil/system.h"
+#include "tools/tensil/estimator.h"
 
 namespace po = boost::program_options;
 
@@ -195,6 +196,12 @@ int run(const std::vector<std::string>& args) {
   std::cout << "cycles       " << s.cycles << " TCU cycles = " << std::fixed << std::setprecision(3)
             << double(s.cycles) / request.clock_mhz << " us at " << request.clock_mhz << " MHz"
             << " (run took " << double(result.simulated_ns) / 1000.0 << " us simulated)\n";
+  // What Tensil's compiler would have reported for the model's program: the
+  // run's cycles also hold the driver's own Configure words and flush probe,
+  // and the TCU's real overlaps and stalls (README, "Estimated and simulated
+  // cycles").
+  const Estimate estimate = estimate_program(model.arch, read_program(model, InstructionLayout::derive(model.arch)));
+  std::cout << "estimated cycles " << estimate.cycles << " (Tensil's compiler estimate of the model's program)\n";
   std::cout << "array        " << s.array_vectors << " vectors, " << s.macs << " MACs\n";
   std::cout << "wall time    " << std::setprecision(3) << result.wall_seconds << " s\n";
   if (!request.vcd_path.empty()) std::cout << "waves        " << request.vcd_path << "\n";
@@ -238,6 +245,36 @@ int disassemble_command(const std::vector<std::string>& args) {
   return 0;
 }
 
+int estimate_command(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  options.add_options()("help,h", "show this help")("prog", po::value<std::string>()->required(),
+                                                    "program (.tprog)")(
+      "arch", po::value<std::string>()->required(), "architecture the program was compiled for (.tarch)");
+  po::positional_options_description positional;
+  positional.add("prog", 1);
+  const po::variables_map vm =
+      parse(args, options, positional, "usage: acosim tensil estimate --arch A.tarch --prog P.tprog");
+  if (vm.count("help")) return 0;
+  const Architecture arch = read_architecture(vm["arch"].as<std::string>());
+  const std::string path = vm["prog"].as<std::string>();
+  Estimate e;
+  try {
+    e = estimate_program(arch, read_file(path));
+  } catch (const FormatError& error) {
+    throw FormatError(path + ": " + error.what());
+  }
+  std::cout << "program      " << path << " (" << e.instructions << " instructions)\n";
+  for (unsigned op = 0; op < 16; ++op) {
+    if (e.instructions_by_opcode[op] == 0) continue;
+    std::cout << "  " << std::left << std::setw(12) << opcode_name(static_cast<uint8_t>(op)) << std::right
+              << std::setw(8) << e.instructions_by_opcode[op] << " instructions " << std::setw(10)
+              << e.cycles_by_opcode[op] << " cycles\n";
+  }
+  std::cout << "estimated energy " << e.energy << "\n";
+  std::cout << "estimated cycles " << e.cycles << "\n";
+  return 0;
+}
+
 int build_model_command(const std::vector<std::string>& args) {
   po::options_description options("options");
   options.add_options()("help,h", "show this help")("source", po::value<std::string>()->required(),
@@ -259,15 +296,16 @@ int build_model_command(const std::vector<std::string>& args) {
 
 int main(const std::vector<std::string>& args) {
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    std::cout << "usage: acosim tensil run|asm|disasm|build-model [options]\n";
+    std::cout << "usage: acosim tensil run|asm|disasm|estimate|build-model [options]\n";
     return args.empty() ? 2 : 0;
   }
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (args[0] == "run") return run(rest);
   if (args[0] == "asm") return assemble_command(rest);
   if (args[0] == "disasm") return disassemble_command(rest);
+  if (args[0] == "estimate") return estimate_command(rest);
   if (args[0] == "build-model") return build_model_command(rest);
-  throw UsageError("unknown tensil command '" + args[0] + "' (run, asm, disasm, build-model)");
+  throw UsageError("unknown tensil command '" + args[0] + "' (run, asm, disasm, estimate, build-model)");
 }
 
 }  // namespace acosim::tensil::cli

@@ -228,5 +228,49 @@ TEST_F(Cli, DisassemblyAssemblesBackToTheSameProgram) {
   EXPECT_EQ(slurp(again), slurp(prog));
 }
 
+TEST_F(Cli, EstimatePrintsTensilsAggregateLatency) {
+  // On pynqz1 (8x8), by Tensil's Estimator.scala rules:
+  //   datamove dram0->local size=3   4 cycles
+  //   loadweights size=8             9 cycles
+  //   matmul size=3 (after LW)       4 + 8 = 12 cycles
+  //   matmul size=1 (after MatMul)   2 cycles
+  //   simd                           1 cycle
+  //   datamove acc->local size=3     4 cycles
+  // = 32 cycles.
+  const fs::path source = dir / "p.s";
+  std::ofstream(source) << "datamove dram0->local local=0 dram0=0 size=3\n"
+                           "loadweights local=0 size=8\n"
+                           "matmul local=0 acc=0 size=3\n"
+                           "matmul local=4 acc=4 size=1\n"
+                           "simd op=zero left=input right=input dest=r1 read_addr=0 write_addr=0\n"
+                           "datamove acc->local local=8 acc=0 size=3\n";
+  const fs::path prog = dir / "p.tprog";
+  const Outcome assembled =
+      run("tensil asm '" + source.string() + "' -o '" + prog.string() + "' --arch '" + arch_path("pynqz1") + "'");
+  ASSERT_EQ(assembled.status, 0) << assembled.err;
+  const Outcome o = run("tensil estimate --arch '" + arch_path("pynqz1") + "' --prog '" + prog.string() + "'");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("\nestimated cycles 32\n"), std::string::npos) << o.out;
+}
+
+TEST_F(Cli, EstimateOfATruncatedProgramNamesTheFile) {
+  const fs::path prog = dir / "bad.tprog";
+  std::ofstream(prog, std::ios::binary) << "abc";
+  const Outcome o = run("tensil estimate --arch '" + arch_path("pynqz1") + "' --prog '" + prog.string() + "'");
+  EXPECT_EQ(o.status, 1);
+  expect_one_line_error(o);
+  EXPECT_NE(o.err.find("bad.tprog"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("not a whole number"), std::string::npos) << o.err;
+}
+
+TEST_F(Cli, RunPrintsTheEstimateBesideTheSimulatedCycles) {
+  const std::string tmodel = build("xor", "pynqz1");
+  const Outcome o = run("tensil run --arch '" + arch_path("pynqz1") + "' --model '" + tmodel + "' --input x=" +
+                        xor_input(8) + " --engine fast");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("\ncycles       "), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("\nestimated cycles "), std::string::npos) << o.out;
+}
+
 }  // namespace
 }  // namespace acosim::tensil::test
