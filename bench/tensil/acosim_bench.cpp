@@ -29,9 +29,7 @@
 #include "sw/tensil/fixed.h"
 #include "sw/tensil/model.h"
 #include "sw/tensil/regs/isa.h"
-#include "systemc/core/memory.h"
-#include "systemc/core/tlm_hal.h"
-#include "systemc/tensil/tcu.h"
+#include "testbench/tensil/board.h"
 #include "testbench/tensil/system.h"
 
 namespace acosim::tensil::bench {
@@ -123,49 +121,29 @@ std::vector<uint8_t> make_program(const Architecture& arch, const Stimulus& s, u
   return program;
 }
 
-// A TCU on a DRAM with the host streaming the stimulus program.
-struct TcuTop : sc_core::sc_module {
-  core::Memory dram;
-  Tcu tcu;
-  core::TlmHal host;
-  std::vector<uint8_t> program;
-  uint64_t instructions = 0;
-
-  TcuTop(sc_core::sc_module_name name, const TcuOptions& options)
-      : sc_module(name), dram("dram", core::MemoryConfig{}), tcu("tcu", options), host("host") {
-    tcu.dram0.bind(dram.socket);
-    tcu.dram1.bind(dram.socket);
-    host.memory.bind(dram.socket);
-    host.instructions.bind(tcu.instructions);
-    SC_HAS_PROCESS(TcuTop);
-    SC_THREAD(firmware);
-  }
-
-  void firmware() {
-    host.write_stream(hal::StreamId::Instructions, program.data(), program.size());
-    while (tcu.statistics().instructions() < instructions) host.sleep_ns(1000);
-    sc_core::sc_stop();
-  }
-};
-
 Figures run_tcu_case(ArrayEngineKind engine, unsigned n, unsigned repeats) {
   const Architecture arch = bench_arch(n);
   const Stimulus s = make_stimulus(n, repeats);
   TcuOptions options;
   options.arch = arch;
   options.engine = engine;
-  TcuTop top("top", options);
-  top.program = make_program(arch, s, top.instructions);
+  uint64_t instructions = 0;
+  const std::vector<uint8_t> program = make_program(arch, s, instructions);
+  // The host streams the stimulus program and waits for the TCU to retire it.
+  Board board("board", core::MemoryConfig{}, options, [&](Board& b) {
+    b.host.write_stream(hal::StreamId::Instructions, program.data(), program.size());
+    while (b.tcu.statistics().instructions() < instructions) b.host.sleep_ns(1000);
+  });
   const std::vector<uint8_t> inputs = to_bytes(s.inputs, arch);
   const std::vector<uint8_t> weights = to_bytes(s.weight_rows, arch);
   // Both offset registers reset to 0, so DRAM0 and DRAM1 share address 0:
   // the weights sit in DRAM1 right after the inputs (make_program).
-  top.dram.poke(0, inputs.data(), inputs.size());
-  top.dram.poke(inputs.size(), weights.data(), weights.size());
+  board.dram.poke(0, inputs.data(), inputs.size());
+  board.dram.poke(inputs.size(), weights.data(), weights.size());
   const auto start = std::chrono::steady_clock::now();
-  sc_core::sc_start();
+  board.run();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const TcuStatistics& st = top.tcu.statistics();
+  const TcuStatistics& st = board.tcu.statistics();
   // Array cycles of the stimulus: n+1 weight rows, then per MatMul the
   // vectors streamed plus the 2n-1 cycles of skew and drain (Tensil's SystolicArray.scala).
   const double array_cycles = double(n + 1) + double(repeats) * double(kVectors + 2 * n - 1);
@@ -206,7 +184,6 @@ int run_case(const std::string& name) {
   std::vector<std::string> parts;
   std::stringstream in(name);
   for (std::string part; std::getline(in, part, ':');) parts.push_back(part);
-  sc_core::sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_THROW);
   Figures figures;
   const auto engine_of = [](const std::string& e) {
     const auto kind = parse_array_engine(e);

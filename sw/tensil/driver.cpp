@@ -405,7 +405,7 @@ uint64_t Driver::execute(const ProgramBuffer& buffer, const char* what) {
     const uint64_t elapsed = hal_.now_ns() - start;
     if (target_bytes == source_bytes) return elapsed;
     if (elapsed >= config_.timeout_ns || polls >= max_polls) {
-      throw DriverError(std::string("flush probe of the ") + what + " (DRAM0 vector " +
+      throw DriverTimeout(std::string("flush probe of the ") + what + " (DRAM0 vector " +
                         std::to_string(arch_.dram0_depth - 2) + ") did not arrive within " +
                         std::to_string(config_.timeout_ns) + " ns after streaming " +
                         std::to_string(buffer.instruction_count()) + " instructions; the TCU did not finish");

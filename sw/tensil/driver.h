@@ -26,6 +26,12 @@ struct DriverError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The TCU did not finish a program in time (its flush probe never arrived).
+// A simulation top that can see the TCU adds where it stopped.
+struct DriverTimeout : DriverError {
+  using DriverError::DriverError;
+};
+
 struct DriverConfig {
   // Physical base of DRAM0 (the PYNQ-Z1 DRAM buffer of Tensil's
   // drivers/embedded/tensil/platform.h). DRAM1

@@ -12,7 +12,7 @@ int32_t SimdAlu::apply(uint8_t op, int32_t l, int32_t r, const FixedFormat& f) {
   const int32_t one = static_cast<int32_t>(f.one());
   switch (static_cast<SimdOp>(op)) {
     case SimdOp::NoOp:
-      return l;  // the RTL passes the input through
+      return l;  // the input, which execute() passes for NoOp
     case SimdOp::Zero:
       return 0;
     case SimdOp::Move:
@@ -60,7 +60,9 @@ Vector SimdAlu::execute(uint8_t op, uint32_t source_left, uint32_t source_right,
     int32_t* regs = &m_registers[size_t(lane) * m_depth];
     const int32_t l = source_left == 0 ? input[lane] : regs[source_left - 1];
     const int32_t r = source_right == 0 ? input[lane] : regs[source_right - 1];
-    const int32_t result = apply(op, l, r, m_format);
+    // The NoOp op outputs the ALU's input whatever the sources select (the
+    // default `result := input` of Tensil's simd/ALU.scala).
+    const int32_t result = op == static_cast<uint8_t>(SimdOp::NoOp) ? input[lane] : apply(op, l, r, m_format);
     // The NoOp op never writes a register (Tensil's simd/ALUSpec.scala).
     if (dest != 0 && op != static_cast<uint8_t>(SimdOp::NoOp)) regs[dest - 1] = result;
     out[lane] = result;

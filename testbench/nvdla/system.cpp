@@ -6,6 +6,8 @@
 
 #include <tlm_utils/multi_passthrough_target_socket.h>
 
+#include "systemc/core/reports.h"
+
 namespace acosim::nvdla {
 
 // The memory interface a configuration does not have: every access is an
@@ -160,11 +162,7 @@ struct Cpu : sc_core::sc_module {
 }  // namespace
 
 RunStatistics run_firmware(const SystemOptions& options, const std::function<void(NvdlaSystem&)>& firmware) {
-  // Errors of the models are reports; they surface as exceptions.
-  sc_core::sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_THROW);
-  sc_core::sc_report_handler::set_actions(sc_core::SC_WARNING, sc_core::SC_DISPLAY);
-  sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
-  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  core::configure_reports();
 
   const auto start = std::chrono::steady_clock::now();
   NvdlaSystem system("nvdla", options);
@@ -173,14 +171,14 @@ RunStatistics run_firmware(const SystemOptions& options, const std::function<voi
     sc_core::sc_start();
   } catch (const sc_core::sc_report& report) {
     system.close_waves();
-    throw std::runtime_error(report.get_msg());
+    throw core::SimulationError(report.get_msg());
   }
   system.close_waves();
   if (cpu.error) {
     try {
       std::rethrow_exception(cpu.error);
     } catch (const sc_core::sc_report& report) {
-      throw std::runtime_error(report.get_msg());
+      throw core::SimulationError(report.get_msg());
     }
   }
   RunStatistics stats;

@@ -76,7 +76,8 @@ struct RunStatistics {
 
 // Elaborates a system, runs `firmware` as the CPU's program until it
 // returns, and returns. Errors of the models (sc_report) and exceptions of
-// the firmware come back as std::runtime_error with a one-line message.
+// the firmware come back as core::SimulationError (a std::runtime_error)
+// with a one-line message.
 RunStatistics run_firmware(const SystemOptions& options, const std::function<void(NvdlaSystem&)>& firmware);
 
 }  // namespace acosim::nvdla

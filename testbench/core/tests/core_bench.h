@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "systemc/core/axi_cache_extension.h"
+#include "systemc/core/reports.h"
 
 namespace acosim::core::test {
 
@@ -129,7 +130,7 @@ struct StreamSink : sc_core::sc_module {
 // Runs the simulation to its end; returns the message of an sc_report
 // thrown by a process, or "" when it ended normally.
 inline std::string run_simulation() {
-  sc_core::sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_THROW);
+  configure_reports();
   try {
     sc_core::sc_start();
   } catch (const sc_core::sc_report& report) {

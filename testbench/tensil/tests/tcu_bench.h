@@ -1,6 +1,6 @@
-// A small SystemC top for TCU tests: one sparse memory serving the TCU's
-// DRAM0 and DRAM1 ports and a host (TlmHal), and a host thread running the
-// test's stimulus. Instruction words are written out by hand in the tests.
+// A small SystemC top for TCU tests: the Tensil board (testbench/tensil/board.h)
+// with the test's stimulus as its host program. Instruction words are
+// written out by hand in the tests.
 #pragma once
 
 #include <functional>
@@ -10,9 +10,7 @@
 
 #include <systemc>
 
-#include "systemc/core/memory.h"
-#include "systemc/core/tlm_hal.h"
-#include "systemc/tensil/tcu.h"
+#include "testbench/tensil/board.h"
 
 namespace acosim::tensil::test {
 
@@ -29,33 +27,15 @@ inline Architecture tiny_arch() {
   return a;
 }
 
-struct TcuBench : sc_core::sc_module {
-  core::Memory memory;
-  Tcu tcu;
-  core::TlmHal host;
-  std::function<void(TcuBench&)> stimulus;
-
+// The TCU test bench: the project's Tensil board, its host program being the
+// test's stimulus, with helpers to stream instructions and to reach DRAM
+// behind the models' backs.
+struct TcuBench : Board {
   TcuBench(const TcuOptions& options, std::function<void(TcuBench&)> body,
            const core::MemoryConfig& memory_config = core::MemoryConfig{})
-      : sc_module("bench"),
-        memory("memory", memory_config),
-        tcu("tcu", options),
-        host("host"),
-        stimulus(std::move(body)) {
-    tcu.dram0.bind(memory.socket);
-    tcu.dram1.bind(memory.socket);
-    host.memory.bind(memory.socket);
-    host.instructions.bind(tcu.instructions);
-    SC_HAS_PROCESS(TcuBench);
-    SC_THREAD(main);
-  }
-
-  void main() {
-    stimulus(*this);
-    stimulus_finished = true;
-    sc_core::sc_stop();
-  }
-  bool stimulus_finished = false;
+      : Board("bench", memory_config, options, [body = std::move(body)](Board& b) {
+          body(static_cast<TcuBench&>(b));
+        }) {}
 
   void send(const std::vector<uint8_t>& program) {
     host.write_stream(hal::StreamId::Instructions, program.data(), program.size());
@@ -69,34 +49,32 @@ struct TcuBench : sc_core::sc_module {
       bytes.push_back(uint8_t(uint16_t(v) & 0xFF));
       bytes.push_back(uint8_t(uint16_t(v) >> 8));
     }
-    memory.poke(address, bytes.data(), bytes.size());
+    dram.poke(address, bytes.data(), bytes.size());
   }
   std::vector<int16_t> read_raw16(uint64_t address, size_t count) {
     std::vector<uint8_t> bytes(count * 2);
-    memory.peek(address, bytes.data(), bytes.size());
+    dram.peek(address, bytes.data(), bytes.size());
     std::vector<int16_t> out;
     for (size_t i = 0; i < count; ++i) out.push_back(int16_t(uint16_t(bytes[2 * i] | (bytes[2 * i + 1] << 8))));
     return out;
   }
 };
 
-// Runs the bench to completion; returns the error message of an sc_report
-// thrown by the simulation, or "" when it ended normally with the stimulus
-// run to its end. Checks inside the stimulus run in the SystemC thread and
-// are skipped when the simulation stops first, so every caller must look at
-// the result (hence nodiscard): ASSERT_EQ(run_bench(...), "").
+// Runs the bench until the stimulus returns; returns the error the
+// simulation reported (a model's error, or the stimulus ending early), or ""
+// when it ran to the end. Checks inside the stimulus run in the SystemC
+// thread and are skipped when the simulation stops first, so every caller
+// must look at the result (hence nodiscard): ASSERT_EQ(run_bench(...), "").
 [[nodiscard]] inline std::string run_bench(const TcuOptions& options, std::function<void(TcuBench&)> body,
                                            const core::MemoryConfig& memory_config = core::MemoryConfig{},
                                            std::function<void(TcuBench&)> after = nullptr) {
-  sc_core::sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_THROW);
   auto bench = std::make_unique<TcuBench>(options, std::move(body), memory_config);
   std::string error;
   try {
-    sc_core::sc_start();
-  } catch (const sc_core::sc_report& report) {
-    error = report.get_msg();
+    bench->run();
+  } catch (const std::exception& e) {
+    error = e.what();
   }
-  if (error.empty() && !bench->stimulus_finished) error = "the simulation ended before the stimulus finished";
   if (after) after(*bench);
   return error;
 }

@@ -91,7 +91,7 @@ TEST(TcuConfig, AxCacheReachesTheTarget) {
     b.settle();
     // Ports are numbered in bind order: DRAM0 = 0, DRAM1 = 1, host = 2.
     bool saw0 = false, saw1 = false;
-    for (const core::AxCacheRecord& r : b.memory.axcache_records()) {
+    for (const core::AxCacheRecord& r : b.dram.axcache_records()) {
       if (r.port == 0) {
         EXPECT_EQ(r.axcache, 0x3);
         saw0 = true;
@@ -113,7 +113,7 @@ TEST(TcuConfig, AxCacheChangeIsSeenAfterDmiGrant) {
     b.send(cat({{0x00, 0x00, 0x00, 0x20}, {0x00, 0x00, 0x00, 0x20}, configure(0x1, 0x7),
                 {0x00, 0x00, 0x00, 0x20}}));
     b.settle();
-    const auto& records = b.memory.axcache_records();
+    const auto& records = b.dram.axcache_records();
     ASSERT_FALSE(records.empty());
     EXPECT_EQ(records.front().axcache, 0x0);
     EXPECT_EQ(records.back().axcache, 0x7);

@@ -1,0 +1,48 @@
+#include "testbench/tensil/board.h"
+
+namespace acosim::tensil {
+
+Board::Board(sc_core::sc_module_name name, const core::MemoryConfig& memory, const TcuOptions& tcu_options,
+             HostProgram program)
+    : sc_module(name), dram("dram", memory), tcu("tcu", tcu_options), host("host"), m_program(std::move(program)) {
+  // Port numbers in the memory's records follow bind order: DRAM0 = 0,
+  // DRAM1 = 1, host = 2.
+  tcu.dram0.bind(dram.socket);
+  tcu.dram1.bind(dram.socket);
+  host.memory.bind(dram.socket);
+  host.instructions.bind(tcu.instructions);
+  SC_HAS_PROCESS(Board);
+  SC_THREAD(host_thread);
+}
+
+void Board::host_thread() {
+  try {
+    m_program(*this);
+    m_host_finished = true;
+  } catch (...) {
+    m_host_error = std::current_exception();
+  }
+  sc_core::sc_stop();
+}
+
+void Board::run() {
+  core::configure_reports();
+  try {
+    sc_core::sc_start();
+  } catch (const sc_core::sc_report& report) {
+    throw core::SimulationError(report.get_msg());
+  }
+  if (m_host_error) {
+    try {
+      std::rethrow_exception(m_host_error);
+    } catch (const sc_core::sc_report& report) {
+      throw core::SimulationError(report.get_msg());
+    }
+  }
+  if (!m_host_finished) {
+    throw core::SimulationError("the simulation ended before the host program finished (TCU program counter " +
+                                std::to_string(tcu.last_program_counter()) + ")");
+  }
+}
+
+}  // namespace acosim::tensil

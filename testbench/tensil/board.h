@@ -1,0 +1,48 @@
+// The Tensil board every Tensil simulation top is built on (the CLI's
+// run_model, the TCU test bench, the benchmark): one DRAM holding DRAM0 and
+// DRAM1, the TCU on two AXI ports into it, and the host CPU (a TlmHal) on a
+// third, running a host program in its own SystemC thread, as an
+// application on the board's processor runs the driver.
+//
+// SystemC cannot restart its kernel: one board per process.
+#pragma once
+
+#include <exception>
+#include <functional>
+
+#include <systemc>
+
+#include "systemc/core/memory.h"
+#include "systemc/core/reports.h"
+#include "systemc/core/tlm_hal.h"
+#include "systemc/tensil/tcu.h"
+
+namespace acosim::tensil {
+
+class Board : public sc_core::sc_module {
+ public:
+  using HostProgram = std::function<void(Board&)>;
+
+  core::Memory dram;
+  Tcu tcu;
+  core::TlmHal host;
+
+  Board(sc_core::sc_module_name name, const core::MemoryConfig& memory, const TcuOptions& tcu_options,
+        HostProgram program);
+
+  // Runs the simulation until the host program returns. An error a model
+  // reports, in its own thread or under a host access, comes back as
+  // core::SimulationError; whatever else the host program throws (e.g. a
+  // DriverError) is rethrown as it is. A simulation that ends before the
+  // host program returned is a core::SimulationError too.
+  void run();
+
+ private:
+  void host_thread();
+
+  HostProgram m_program;
+  std::exception_ptr m_host_error;
+  bool m_host_finished = false;
+};
+
+}  // namespace acosim::tensil
