@@ -142,6 +142,7 @@ struct Cpu : sc_core::sc_module {
   NvdlaSystem& system;
   const std::function<void(NvdlaSystem&)>& firmware;
   std::exception_ptr error;
+  bool finished = false;
 
   Cpu(sc_core::sc_module_name name, NvdlaSystem& s, const std::function<void(NvdlaSystem&)>& f)
       : sc_module(name), system(s), firmware(f) {
@@ -152,6 +153,7 @@ struct Cpu : sc_core::sc_module {
   void run() {
     try {
       firmware(system);
+      finished = true;
     } catch (...) {
       error = std::current_exception();
     }
@@ -181,6 +183,8 @@ RunStatistics run_firmware(const SystemOptions& options, const std::function<voi
       throw core::SimulationError(report.get_msg());
     }
   }
+  // Every process waiting on an event that never comes also ends sc_start.
+  if (!cpu.finished) throw core::SimulationError("the simulation ended before the firmware finished");
   RunStatistics stats;
   stats.simulated_ns = sc_core::sc_time_stamp().to_seconds() * 1e9;
   stats.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

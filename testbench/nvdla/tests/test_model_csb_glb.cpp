@@ -362,5 +362,17 @@ TEST(GlbDone, SetWinsOverAClearAtTheSameTime) {
   EXPECT_EQ(cpu.after_later_clear, 0u);
 }
 
+TEST(System, FirmwareThatNeverFinishesIsAnError) {
+  // The firmware waits for an interrupt no unit will raise, with no timeout:
+  // nothing is left to simulate, sc_start returns, and the run must say so
+  // rather than pass as if the firmware had returned.
+  const std::string error = run_expecting_error(options_for(Config::NvSmall), [](NvdlaSystem& system) {
+    sc_core::sc_event never;
+    sc_core::wait(never);
+    (void)system;
+  });
+  EXPECT_TRUE(mentions(error, {"ended before the firmware finished"}));
+}
+
 }  // namespace
 }  // namespace acosim::nvdla::test
