@@ -12,6 +12,8 @@ packages=(
   nlohmann-json3-dev
   libbenchmark-dev
   ccache
+  clang libclang-rt-14-dev
+  gnuplot-nox
 )
 
 missing=()

@@ -1,5 +1,5 @@
 // acosim: the command-line simulation top. One subcommand per accelerator:
-//   acosim tensil run|asm|disasm|estimate|build-model ...
+//   acosim tensil run|asm|disasm|estimate|plot|build-model ...
 // Exit status 0 on success; otherwise one line "acosim: error: ..." on
 // stderr and status 1 (2 for usage errors).
 #include <cstdio>
@@ -24,6 +24,7 @@ void print_usage() {
                "  tensil asm          assemble a program (.s -> .tprog)\n"
                "  tensil disasm       disassemble a program (.tprog -> text)\n"
                "  tensil estimate     Tensil's compiler latency estimate of a program\n"
+               "  tensil plot         draw a run's performance samples as utilisation per unit (SVG)\n"
                "  tensil build-model  build an example model into Tensil's file formats\n"
                "  nvdla trace         play one of NVDLA's trace tests on the NVDLA models\n"
                "\n"

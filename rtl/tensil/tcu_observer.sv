@@ -4,7 +4,8 @@
 // under the tcu_observer scope, next to the Verilated array, together with
 // a few decoded signals that make the waves easier to read. Tensil sources:
 // zynq/tcu/AXIWrapperTCU.scala (instruction ingress), tcu/Decoder.scala
-// (program counter) and axi/Converter.scala (DRAM masters).
+// (program counter, tracepoint and timeout flags), tcu/Sampler.scala (the
+// sample stream) and axi/Converter.scala (DRAM masters).
 // Every input is there to be seen in the waves, not to drive logic.
 /* verilator lint_off UNUSEDSIGNAL */
 module tcu_observer (
@@ -15,7 +16,12 @@ module tcu_observer (
     input logic        dram0_read,
     input logic        dram0_write,
     input logic        dram1_read,
-    input logic        dram1_write
+    input logic        dram1_write,
+    input logic        tracepoint,
+    input logic        timeout,
+    input logic        sample_valid,
+    input logic        sample_last,
+    input logic [47:0] sample
 );
   // Read only by the wave viewer.
   logic        instruction_dispatched;  // handshake of the instruction queue head

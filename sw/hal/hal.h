@@ -62,6 +62,18 @@ class Hal {
   // has been accepted (the DMA transfer completed).
   virtual void write_stream(StreamId stream, const void* data, size_t bytes) = 0;
 
+  // Receives from an accelerator output stream (a DMA receive): returns when
+  // the transfer ends with TLAST or `capacity` bytes have arrived, with the
+  // bytes moved. It may be called from a second thread while a write_stream
+  // is still in flight, as a receive DMA runs beside the send DMA. Devices
+  // without output streams keep the default, which refuses.
+  virtual size_t read_stream(StreamId stream, void* data, size_t capacity) {
+    (void)stream;
+    (void)data;
+    (void)capacity;
+    throw std::runtime_error("this device has no output stream");
+  }
+
   // Lets time pass (a firmware delay or poll interval).
   virtual void sleep_ns(uint64_t nanoseconds) = 0;
   // Monotonic time in nanoseconds, for timeouts.

@@ -29,7 +29,7 @@ const char* stream_name(hal::StreamId stream) {
 }  // namespace
 
 TlmHal::TlmHal(sc_core::sc_module_name name)
-    : sc_module(name), memory("memory"), instructions("instructions") {}
+    : sc_module(name), memory("memory"), instructions("instructions"), samples("samples") {}
 
 void TlmHal::transport(tlm_utils::simple_initiator_socket<TlmHal>& socket, tlm::tlm_command command,
                        uint64_t address, uint8_t* data, size_t bytes, const char* what) {
@@ -74,6 +74,32 @@ void TlmHal::write_stream(hal::StreamId stream, const void* data, size_t bytes) 
     transport(instructions, tlm::TLM_WRITE_COMMAND, 0, source + done, chunk, what.c_str());
     done += chunk;
   }
+}
+
+size_t TlmHal::read_stream(hal::StreamId stream, void* data, size_t capacity) {
+  if (stream != hal::StreamId::Samples) {
+    const std::string message = std::string("HAL read_stream: stream ") + stream_name(stream) +
+                                " is an input of the accelerator and has nothing to read";
+    SC_REPORT_ERROR(kReportType, message.c_str());
+    return 0;
+  }
+  tlm::tlm_generic_payload trans;
+  trans.set_command(tlm::TLM_READ_COMMAND);
+  trans.set_address(0);
+  trans.set_data_ptr(static_cast<uint8_t*>(data));
+  trans.set_data_length(static_cast<unsigned>(capacity));
+  trans.set_streaming_width(static_cast<unsigned>(capacity));
+  trans.set_byte_enable_ptr(nullptr);
+  trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  samples->b_transport(trans, delay);
+  if (trans.is_response_error()) {
+    const std::string message = std::string("HAL read_stream: the sample stream answered ") + trans.get_response_string();
+    SC_REPORT_ERROR(kReportType, message.c_str());
+    return 0;
+  }
+  sc_core::wait(delay);
+  return trans.get_data_length();
 }
 
 void TlmHal::sleep_ns(uint64_t nanoseconds) {

@@ -22,6 +22,15 @@ class TcuWaves;
 // One vector of raw fixed-point lanes, sign-extended to 32 bits.
 using Vector = std::vector<int32_t>;
 
+// What the array's control port carries in one cycle (Tensil's
+// tcu/SystolicArray.scala control: load, zeroes).
+struct ArrayCommand {
+  enum class Kind { Idle, Run, Load };
+  Kind kind = Kind::Idle;
+  bool zeroes = false;            // a zero vector instead of `lanes`
+  const Vector* lanes = nullptr;  // the input vector (Run) or weight row (Load)
+};
+
 class ArrayEngine {
  public:
   virtual ~ArrayEngine() = default;
@@ -45,6 +54,16 @@ class ArrayEngine {
   virtual void run_into(const std::vector<Vector>& inputs, std::vector<Vector>& outputs) {
     outputs = run(inputs);
   }
+
+  // One clock cycle of the array, for the clocked TCU: `command` on the
+  // control port in TCU cycle `cycle` (never earlier than the last call's).
+  // A Run is always taken; a Load must wait until no run is left inside the
+  // array (the caller's propagation countdown). Returns true and sets
+  // `output` when the array presents a result in cycle `cycle` + 1: the
+  // result of the Run taken D = 2n - 1 cycles before that. The caller clocks
+  // the array in every cycle while a run is inside it; between, cycles may
+  // be skipped.
+  virtual bool clock(uint64_t cycle, const ArrayCommand& command, Vector& output) = 0;
 
   // The TCU's clock has reached `cycle` while the array idled; the next
   // operation starts there. Keeps wave timestamps of the array aligned with

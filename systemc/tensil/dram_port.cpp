@@ -26,9 +26,7 @@ DramPort::DramPort(std::string name, tlm::tlm_initiator_socket<>& socket, const 
                    unsigned bus_bytes, bool use_dmi)
     : m_name(std::move(name)),
       m_socket(socket),
-      m_lanes(arch.array_size),
-      m_scalar_bytes(arch.type().bytes),
-      m_width(arch.type().width),
+      m_format(arch),
       m_bus_bytes(bus_bytes),
       m_use_dmi(use_dmi) {}
 
@@ -47,38 +45,12 @@ void DramPort::invalidate_dmi(uint64_t start, uint64_t end) {
 uint64_t DramPort::byte_address(uint64_t vector_address) const {
   // Byte address = offset register + vector address x vector bytes
   // (Tensil's axi/Converter.scala).
-  return uint64_t(m_offset) + vector_address * m_lanes * m_scalar_bytes;
-}
-
-// Scalars are little-endian two's complement of `bytes` each, lane 0 first
-// (Tensil common/src/tensil/Fixed*.scala, axi/Converter.scala). FP18BP10 keeps 18 significant bits in 4 bytes:
-// written with the upper bits zero, read by sign-extending bit 17.
-void DramPort::pack(const Vector& v, uint8_t* out) const {
-  const uint32_t mask = m_width >= 32 ? 0xFFFFFFFFu : ((1u << m_width) - 1);
-  for (unsigned lane = 0; lane < m_lanes; ++lane) {
-    const uint32_t raw = static_cast<uint32_t>(v[lane]) & mask;
-    for (unsigned b = 0; b < m_scalar_bytes; ++b) out[lane * m_scalar_bytes + b] = uint8_t(raw >> (8 * b));
-  }
-}
-
-Vector DramPort::unpack(const uint8_t* in) const {
-  Vector v(m_lanes);
-  for (unsigned lane = 0; lane < m_lanes; ++lane) {
-    uint32_t raw = 0;
-    for (unsigned b = 0; b < m_scalar_bytes; ++b) raw |= uint32_t(in[lane * m_scalar_bytes + b]) << (8 * b);
-    if (m_width < 32) {
-      const uint32_t mask = (1u << m_width) - 1;
-      raw &= mask;
-      if (raw & (1u << (m_width - 1))) raw |= ~mask;
-    }
-    v[lane] = static_cast<int32_t>(raw);
-  }
-  return v;
+  return uint64_t(m_offset) + vector_address * m_format.vector_bytes();
 }
 
 sc_core::sc_time DramPort::read(uint64_t address, uint32_t stride, uint64_t count,
                                 std::vector<Vector>& out) {
-  const uint64_t vector_bytes = uint64_t(m_lanes) * m_scalar_bytes;
+  const uint64_t vector_bytes = m_format.vector_bytes();
   out.clear();
   out.reserve(count);
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
@@ -86,30 +58,30 @@ sc_core::sc_time DramPort::read(uint64_t address, uint32_t stride, uint64_t coun
     // Contiguous vectors travel as bursts (Tensil's mem/SizeAndStrideHandler.scala).
     std::vector<uint8_t> bytes(count * vector_bytes);
     delay += transfer(tlm::TLM_READ_COMMAND, byte_address(address), bytes.data(), bytes.size());
-    for (uint64_t k = 0; k < count; ++k) out.push_back(unpack(&bytes[k * vector_bytes]));
+    for (uint64_t k = 0; k < count; ++k) out.push_back(m_format.unpack(&bytes[k * vector_bytes]));
   } else {
     // Strided transfers are split into single-vector requests.
     std::vector<uint8_t> bytes(vector_bytes);
     for (uint64_t k = 0; k < count; ++k) {
       delay += transfer(tlm::TLM_READ_COMMAND, byte_address(address + (k << stride)), bytes.data(),
                         vector_bytes);
-      out.push_back(unpack(bytes.data()));
+      out.push_back(m_format.unpack(bytes.data()));
     }
   }
   return delay;
 }
 
 sc_core::sc_time DramPort::write(uint64_t address, uint32_t stride, const std::vector<Vector>& vectors) {
-  const uint64_t vector_bytes = uint64_t(m_lanes) * m_scalar_bytes;
+  const uint64_t vector_bytes = m_format.vector_bytes();
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   if (stride == 0) {
     std::vector<uint8_t> bytes(vectors.size() * vector_bytes);
-    for (size_t k = 0; k < vectors.size(); ++k) pack(vectors[k], &bytes[k * vector_bytes]);
+    for (size_t k = 0; k < vectors.size(); ++k) m_format.pack(vectors[k], &bytes[k * vector_bytes]);
     delay += transfer(tlm::TLM_WRITE_COMMAND, byte_address(address), bytes.data(), bytes.size());
   } else {
     std::vector<uint8_t> bytes(vector_bytes);
     for (size_t k = 0; k < vectors.size(); ++k) {
-      pack(vectors[k], bytes.data());
+      m_format.pack(vectors[k], bytes.data());
       delay += transfer(tlm::TLM_WRITE_COMMAND, byte_address(address + (uint64_t(k) << stride)),
                         bytes.data(), vector_bytes);
     }
@@ -163,8 +135,13 @@ void DramPort::request_dmi(uint64_t address) {
                             dmi.get_write_latency()});
 }
 
-sc_core::sc_time DramPort::burst(tlm::tlm_command command, uint64_t address, uint8_t* data,
-                                 unsigned bytes) {
+sc_core::sc_time DramPort::transfer_burst(tlm::tlm_command command, uint64_t byte_address, uint8_t* data,
+                                          unsigned bytes, const sc_core::sc_time& local_time) {
+  return burst(command, byte_address, data, bytes, local_time);
+}
+
+sc_core::sc_time DramPort::burst(tlm::tlm_command command, uint64_t address, uint8_t* data, unsigned bytes,
+                                 const sc_core::sc_time& local_time) {
   ++m_bursts;
   if (m_use_dmi) {
     if (const DmiRegion* r = find_dmi(command, address, bytes)) {
@@ -188,7 +165,7 @@ sc_core::sc_time DramPort::burst(tlm::tlm_command command, uint64_t address, uin
   trans.set_dmi_allowed(false);
   trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   trans.set_extension(&cache);
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  sc_core::sc_time delay = local_time;
   m_socket->b_transport(trans, delay);
   trans.clear_extension(&cache);
   if (trans.is_response_error()) {
@@ -197,7 +174,7 @@ sc_core::sc_time DramPort::burst(tlm::tlm_command command, uint64_t address, uin
                     " failed: " + trans.get_response_string());
   }
   if (m_use_dmi && trans.is_dmi_allowed()) request_dmi(address);
-  return delay;
+  return delay - local_time;
 }
 
 }  // namespace acosim::tensil

@@ -17,13 +17,9 @@
 #include "sw/tensil/regs/architecture.h"
 #include "systemc/core/axi_cache_extension.h"
 #include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/dram_packing.h"
 
 namespace acosim::tensil {
-
-// A failed DRAM access (address error response, 32-bit overflow).
-struct DramError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 class DramPort {
  public:
@@ -43,6 +39,13 @@ class DramPort {
 
   uint64_t bursts() const { return m_bursts; }
 
+  // One AXI burst at a byte address, as the clocked TCU's DRAM bank issues
+  // it (already split, offset already added), with `local_time` as the
+  // transaction's starting delay (the caller's quantum keeper). Returns the
+  // time the target added: its latency and bandwidth.
+  sc_core::sc_time transfer_burst(tlm::tlm_command command, uint64_t byte_address, uint8_t* data, unsigned bytes,
+                                  const sc_core::sc_time& local_time);
+
  private:
   struct DmiRegion {
     uint64_t start, end;  // inclusive byte range
@@ -53,18 +56,14 @@ class DramPort {
 
   uint64_t byte_address(uint64_t vector_address) const;
   sc_core::sc_time transfer(tlm::tlm_command command, uint64_t address, uint8_t* data, uint64_t bytes);
-  sc_core::sc_time burst(tlm::tlm_command command, uint64_t address, uint8_t* data, unsigned bytes);
+  sc_core::sc_time burst(tlm::tlm_command command, uint64_t address, uint8_t* data, unsigned bytes,
+                         const sc_core::sc_time& local_time = sc_core::SC_ZERO_TIME);
   const DmiRegion* find_dmi(tlm::tlm_command command, uint64_t address, unsigned bytes) const;
   void request_dmi(uint64_t address);
 
-  void pack(const Vector& v, uint8_t* out) const;
-  Vector unpack(const uint8_t* in) const;
-
   std::string m_name;
   tlm::tlm_initiator_socket<>& m_socket;
-  unsigned m_lanes;
-  unsigned m_scalar_bytes;
-  unsigned m_width;
+  DramVectorFormat m_format;
   unsigned m_bus_bytes;
   bool m_use_dmi;
   uint32_t m_offset = 0;

@@ -187,4 +187,34 @@ std::vector<Vector> FastArray::run_zeroes(size_t count) {
   return std::vector<Vector>(count, Vector(bias, bias + m_n));
 }
 
+bool FastArray::clock(uint64_t cycle, const ArrayCommand& command, Vector& output) {
+  switch (command.kind) {
+    case ArrayCommand::Kind::Idle:
+      break;
+    case ArrayCommand::Kind::Load:
+      if (command.zeroes) {
+        load_zero_weights();
+      } else {
+        load_weights(*command.lanes);
+      }
+      break;
+    case ArrayCommand::Kind::Run:
+      if (command.zeroes) {
+        m_clock_result = run_zeroes(1);
+      } else {
+        m_clock_input[0] = *command.lanes;
+        run_into(m_clock_input, m_clock_result);
+      }
+      // Presented in cycle + D, i.e. returned by the call of cycle + D - 1.
+      m_in_flight.emplace_back(cycle + 2 * m_n - 2, std::move(m_clock_result[0]));
+      break;
+  }
+  if (!m_in_flight.empty() && m_in_flight.front().first <= cycle) {
+    output = std::move(m_in_flight.front().second);
+    m_in_flight.pop_front();
+    return true;
+  }
+  return false;
+}
+
 }  // namespace acosim::tensil

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <utility>
 #include <vector>
 
 #include "sw/tensil/regs/architecture.h"
@@ -27,6 +29,9 @@ class FastArray : public ArrayEngine {
   std::vector<Vector> run(const std::vector<Vector>& inputs) override;
   void run_into(const std::vector<Vector>& inputs, std::vector<Vector>& outputs) override;
   std::vector<Vector> run_zeroes(size_t count) override;
+  // Computes a run's result when it is taken and hands it out D cycles
+  // later, as the RTL's pipeline does.
+  bool clock(uint64_t cycle, const ArrayCommand& command, Vector& output) override;
   void idle_until(uint64_t cycle) override { (void)cycle; }
   uint64_t cycles() const override { return 0; }
   const char* name() const override { return "fast"; }
@@ -49,6 +54,11 @@ class FastArray : public ArrayEngine {
   size_t m_newest = 0;
   // row(k) for k = 0..n, refreshed at every load.
   std::vector<const int32_t*> m_store;
+  // clock(): results in flight, with the cycle before the one they are
+  // presented in.
+  std::deque<std::pair<uint64_t, Vector>> m_in_flight;
+  std::vector<Vector> m_clock_input{1};
+  std::vector<Vector> m_clock_result;
 };
 
 }  // namespace acosim::tensil

@@ -54,6 +54,24 @@ std::vector<Vector> LockstepArray::run_zeroes(size_t count) {
   return rtl;
 }
 
+bool LockstepArray::clock(uint64_t cycle, const ArrayCommand& command, Vector& output) {
+  const bool rtl = m_rtl->clock(cycle, command, output);
+  const bool fast = m_fast->clock(cycle, command, m_fast_output);
+  if (rtl != fast) {
+    throw std::runtime_error("lockstep array: in cycle " + std::to_string(cycle) + " only the " +
+                             (rtl ? "rtl" : "fast") + " engine presents a result");
+  }
+  if (rtl) {
+    for (size_t lane = 0; lane < output.size(); ++lane) {
+      if (output[lane] != m_fast_output[lane]) {
+        throw ArrayMismatch(m_clocked_results, lane, output[lane], m_fast_output[lane]);
+      }
+    }
+    ++m_clocked_results;
+  }
+  return rtl;
+}
+
 void LockstepArray::idle_until(uint64_t cycle) {
   m_rtl->idle_until(cycle);
   m_fast->idle_until(cycle);

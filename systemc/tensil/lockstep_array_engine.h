@@ -24,6 +24,9 @@ class LockstepArray : public ArrayEngine {
   // two engines return different numbers of vectors or lanes.
   std::vector<Vector> run(const std::vector<Vector>& inputs) override;
   std::vector<Vector> run_zeroes(size_t count) override;
+  // Clocks both; a result on one side only, or a lane that differs, throws
+  // ArrayMismatch (the vector index counts results since construction).
+  bool clock(uint64_t cycle, const ArrayCommand& command, Vector& output) override;
   void idle_until(uint64_t cycle) override;
   uint64_t cycles() const override { return m_rtl->cycles(); }
   const char* name() const override { return "lockstep"; }
@@ -35,6 +38,8 @@ class LockstepArray : public ArrayEngine {
 
   std::unique_ptr<ArrayEngine> m_rtl;
   std::unique_ptr<ArrayEngine> m_fast;
+  Vector m_fast_output;
+  size_t m_clocked_results = 0;
 };
 
 }  // namespace acosim::tensil

@@ -239,6 +239,64 @@ std::vector<Vector> RtlArray::stream_lanes(const std::vector<Vector>* inputs, si
   return outputs;
 }
 
+void RtlArray::drive(const Vector* v) {
+  switch (m_ports->lane_bytes) {
+    case 1:
+      drive_lanes<uint8_t>(v);
+      break;
+    case 2:
+      drive_lanes<uint16_t>(v);
+      break;
+    default:
+      drive_lanes<uint32_t>(v);
+      break;
+  }
+}
+
+template <typename Lane>
+void RtlArray::read_output(Vector& output) const {
+  const Lane* lanes = static_cast<const Lane*>(m_ports->output_lanes);
+  const unsigned shift = 32 - m_width;
+  output.resize(m_n);
+  for (unsigned i = 0; i < m_n; ++i) {
+    output[i] = static_cast<int32_t>(static_cast<uint32_t>(lanes[i]) << shift) >> shift;
+  }
+}
+
+bool RtlArray::clock(uint64_t cycle, const ArrayCommand& command, Vector& output) {
+  idle_until(cycle);
+  if (command.kind == ArrayCommand::Kind::Idle) {
+    drive_idle();
+  } else {
+    if (!command.zeroes) check_lanes(*command.lanes, command.kind == ArrayCommand::Kind::Load ? "weight row" : "input vector", kNoIndex);
+    *m_ports->control_valid = 1;
+    *m_ports->control_load = command.kind == ArrayCommand::Kind::Load ? 1 : 0;
+    *m_ports->control_zeroes = command.zeroes ? 1 : 0;
+    drive(command.zeroes ? nullptr : command.lanes);
+    m_model->eval();
+    if (command.kind == ArrayCommand::Kind::Load && *m_ports->control_ready == 0) {
+      throw std::logic_error("rtl array: load held off at cycle " + std::to_string(m_cycle) +
+                             " while a run is still inside the array");
+    }
+  }
+  posedge();
+  drive_idle();
+  negedge();
+  if (*m_ports->output_valid == 0) return false;
+  switch (m_ports->lane_bytes) {
+    case 1:
+      read_output<uint8_t>(output);
+      break;
+    case 2:
+      read_output<uint16_t>(output);
+      break;
+    default:
+      read_output<uint32_t>(output);
+      break;
+  }
+  return true;
+}
+
 void RtlArray::idle_until(uint64_t cycle) { m_cycle = std::max(m_cycle, cycle); }
 
 }  // namespace acosim::tensil

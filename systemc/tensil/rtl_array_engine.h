@@ -43,6 +43,9 @@ class RtlArray : public ArrayEngine {
   void load_zero_weights() override;
   std::vector<Vector> run(const std::vector<Vector>& inputs) override;
   std::vector<Vector> run_zeroes(size_t count) override;
+  // One real clock of the Verilated array; output_valid and output_lanes
+  // are read after the edge, as they stand in the next cycle.
+  bool clock(uint64_t cycle, const ArrayCommand& command, Vector& output) override;
   // Never moves time backwards: a cycle before the engine's own is ignored.
   void idle_until(uint64_t cycle) override;
   uint64_t cycles() const override { return m_simulated; }
@@ -68,6 +71,9 @@ class RtlArray : public ArrayEngine {
   std::vector<Vector> stream_lanes(const std::vector<Vector>* inputs, size_t count);
   template <typename Lane>
   void drive_lanes(const Vector* v);
+  void drive(const Vector* v);
+  template <typename Lane>
+  void read_output(Vector& output) const;
   void drive_idle();
   void posedge();
   void negedge();

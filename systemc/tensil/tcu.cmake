@@ -1,10 +1,19 @@
+# The SystemC TCU: the functional decoder (engine fast), the clocked core
+# (systemc/tensil/clocked, engines rtl and lockstep) and what both share.
 add_library(acosim_tensil_tcu STATIC
   tcu.cpp
+  clocked_execution.cpp
   decoder.cpp
   dram_port.cpp
   simd_alu.cpp
   config_register_file.cpp
-  instruction_check.cpp)
+  instruction_check.cpp
+  clocked/instruction_ingress.cpp
+  clocked/systolic_array.cpp
+  clocked/accumulators.cpp
+  clocked/decoder.cpp
+  clocked/tcu_core.cpp)
 target_link_libraries(acosim_tensil_tcu
-  PUBLIC acosim_tensil_arrays acosim_core acosim_tensil_regs acosim_root PkgConfig::SYSTEMC
+  PUBLIC acosim_tensil_arrays acosim_tensil_clocked_dram acosim_tensil_clocked_sampler acosim_core
+         acosim_tensil_regs acosim_root PkgConfig::SYSTEMC
   PRIVATE acosim_warnings)

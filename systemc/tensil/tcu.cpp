@@ -6,6 +6,7 @@
 #include "sw/tensil/regs/config_registers.h"
 #include "sw/tensil/regs/isa.h"
 #include "systemc/tensil/array_factory.h"
+#include "systemc/tensil/clocked_execution.h"
 #include "systemc/tensil/config_register_file.h"
 #include "systemc/tensil/decoder.h"
 #include "systemc/tensil/dram_port.h"
@@ -46,6 +47,17 @@ struct Tcu::Impl {
       const uint64_t period_ps = static_cast<uint64_t>(options.clock_period.to_seconds() * 1e12 + 0.5);
       waves = std::make_unique<TcuWaves>(options.vcd_path, period_ps, *array);
     }
+    if (options.engine != ArrayEngineKind::Fast) {
+      clocked = std::make_unique<ClockedExecution>(options, *array, dram0, dram1, waves.get(),
+                                                   [this](const std::string& message) { report(message); });
+      clocked->publish = [this](uint32_t pc_now, bool valid, bool ready, bool trace, bool time_out) {
+        owner.program_counter.write(pc_now);
+        owner.instruction_valid.write(valid);
+        owner.instruction_ready.write(ready);
+        owner.tracepoint.write(trace);
+        owner.timeout.write(time_out);
+      };
+    }
   }
 
   Tcu& owner;
@@ -54,11 +66,12 @@ struct Tcu::Impl {
   InstructionCheck check;
   std::unique_ptr<ArrayEngine> array;
   ConfigRegisterFile config;
-  TcuStatistics statistics;
+  mutable TcuStatistics statistics;
   DramPort dram0;
   DramPort dram1;
   Decoder decoder;
   std::unique_ptr<TcuWaves> waves;
+  std::unique_ptr<ClockedExecution> clocked;
 
   std::deque<uint8_t> queue;
   sc_core::sc_event data_arrived;
@@ -80,6 +93,12 @@ struct Tcu::Impl {
     if (waves) waves->observe(cycle, o);
   }
 
+  [[noreturn]] void report(const std::string& message) {
+    if (waves) waves->close();
+    SC_REPORT_ERROR(kReportType, message.c_str());
+    throw std::logic_error("unreachable");  // SC_REPORT_ERROR throws
+  }
+
   [[noreturn]] void fail(const Instruction& in, const std::string& field, const std::string& message) {
     std::ostringstream s;
     s << "pc " << pc << " (instruction " << index << " since reset): " << describe_instruction(in);
@@ -91,6 +110,10 @@ struct Tcu::Impl {
   }
 
   void run() {
+    if (clocked) {
+      clocked->run();
+      return;
+    }
     std::vector<uint8_t> word(layout.instruction_bytes);
     for (;;) {
       while (queue.size() < layout.instruction_bytes) {
@@ -167,6 +190,11 @@ struct Tcu::Impl {
     }
     sc_core::wait(delay);
     delay = sc_core::SC_ZERO_TIME;
+    if (clocked) {
+      clocked->stream(trans.get_data_ptr(), trans.get_data_length());
+      trans.set_response_status(tlm::TLM_OK_RESPONSE);
+      return;
+    }
     const uint8_t* data = trans.get_data_ptr();
     size_t remaining = trans.get_data_length();
     // The stream applies back-pressure: the writer waits while the queue is
@@ -182,18 +210,35 @@ struct Tcu::Impl {
     }
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
   }
+
+  void sample_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+    if (trans.get_command() != tlm::TLM_READ_COMMAND) {
+      trans.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+      return;
+    }
+    sc_core::wait(delay);
+    delay = sc_core::SC_ZERO_TIME;
+    // The fast engine has no sampler: its sample stream never carries data.
+    const size_t moved = clocked ? clocked->read_samples(trans.get_data_ptr(), trans.get_data_length()) : 0;
+    trans.set_data_length(static_cast<unsigned>(moved));
+    trans.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
 };
 
 Tcu::Tcu(sc_core::sc_module_name name, const TcuOptions& options)
     : sc_module(name),
       instructions("instructions"),
+      samples("samples"),
       dram0("dram0"),
       dram1("dram1"),
       program_counter("program_counter"),
       instruction_valid("instruction_valid"),
       instruction_ready("instruction_ready"),
+      tracepoint("tracepoint"),
+      timeout("timeout"),
       m_impl(std::make_unique<Impl>(*this, options)) {
   instructions.register_b_transport(this, &Tcu::b_transport);
+  samples.register_b_transport(this, &Tcu::sample_transport);
   dram0.register_invalidate_direct_mem_ptr(this, &Tcu::invalidate_dram0);
   dram1.register_invalidate_direct_mem_ptr(this, &Tcu::invalidate_dram1);
   SC_HAS_PROCESS(Tcu);
@@ -206,15 +251,30 @@ void Tcu::run() { m_impl->run(); }
 void Tcu::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
   m_impl->b_transport(trans, delay);
 }
+void Tcu::sample_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+  m_impl->sample_transport(trans, delay);
+}
 void Tcu::invalidate_dram0(sc_dt::uint64 start, sc_dt::uint64 end) { m_impl->dram0.invalidate_dmi(start, end); }
 void Tcu::invalidate_dram1(sc_dt::uint64 start, sc_dt::uint64 end) { m_impl->dram1.invalidate_dmi(start, end); }
 
-const TcuStatistics& Tcu::statistics() const { return m_impl->statistics; }
+const TcuStatistics& Tcu::statistics() const {
+  if (m_impl->clocked) m_impl->statistics = m_impl->clocked->statistics();
+  return m_impl->statistics;
+}
 const TcuOptions& Tcu::options() const { return m_impl->options; }
 uint32_t Tcu::config_register(uint32_t reg) const {
+  if (m_impl->clocked) return m_impl->clocked->config_register(reg);
   if (reg == uint32_t(ConfigRegister::ProgramCounter)) return m_impl->pc;
   return m_impl->config.read(reg);
 }
-uint32_t Tcu::last_program_counter() const { return m_impl->pc; }
+uint32_t Tcu::last_program_counter() const {
+  return m_impl->clocked ? m_impl->clocked->program_counter() : m_impl->pc;
+}
+bool Tcu::clocked() const { return m_impl->clocked != nullptr; }
+const FlagRise* Tcu::tracepoint_rise() const {
+  return m_impl->clocked ? &m_impl->clocked->tracepoint_rise() : nullptr;
+}
+const FlagRise* Tcu::timeout_rise() const { return m_impl->clocked ? &m_impl->clocked->timeout_rise() : nullptr; }
+uint64_t Tcu::hazards() const { return m_impl->clocked ? m_impl->clocked->hazards() : 0; }
 
 }  // namespace acosim::tensil

@@ -48,6 +48,11 @@ void TcuWaves::Impl::write_pending() {
   o.dram0_write = pending_observation.dram0_write;
   o.dram1_read = pending_observation.dram1_read;
   o.dram1_write = pending_observation.dram1_write;
+  o.tracepoint = pending_observation.tracepoint;
+  o.timeout = pending_observation.timeout;
+  o.sample_valid = pending_observation.sample_valid;
+  o.sample_last = pending_observation.sample_last;
+  o.sample = pending_observation.sample & ((uint64_t(1) << 48) - 1);
   o.eval();
   dump(pending_time_ps);
 }

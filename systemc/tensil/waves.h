@@ -31,6 +31,20 @@ struct TcuObservation {
   bool dram0_write = false;
   bool dram1_read = false;
   bool dram1_write = false;
+  bool tracepoint = false;     // the decoder's tracepoint flag
+  bool timeout = false;        // the decoder's timeout flag
+  bool sample_valid = false;   // the sample stream (when sampling)
+  bool sample_last = false;
+  uint64_t sample = 0;         // 48 bits: PC, then the valid/ready pairs
+
+  bool operator==(const TcuObservation& o) const {
+    return program_counter == o.program_counter && instruction_valid == o.instruction_valid &&
+           instruction_ready == o.instruction_ready && opcode == o.opcode && dram0_read == o.dram0_read &&
+           dram0_write == o.dram0_write && dram1_read == o.dram1_read && dram1_write == o.dram1_write &&
+           tracepoint == o.tracepoint && timeout == o.timeout && sample_valid == o.sample_valid &&
+           sample_last == o.sample_last && sample == o.sample;
+  }
+  bool operator!=(const TcuObservation& o) const { return !(*this == o); }
 };
 
 class TcuWaves {

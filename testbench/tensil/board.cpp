@@ -11,6 +11,7 @@ Board::Board(sc_core::sc_module_name name, const core::MemoryConfig& memory, con
   tcu.dram1.bind(dram.socket);
   host.memory.bind(dram.socket);
   host.instructions.bind(tcu.instructions);
+  host.samples.bind(tcu.samples);
   SC_HAS_PROCESS(Board);
   SC_THREAD(host_thread);
 }

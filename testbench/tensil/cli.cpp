@@ -16,6 +16,8 @@
 #include "sw/tensil/regs/isa.h"
 #include "testbench/tensil/system.h"
 #include "tools/tensil/estimator.h"
+#include "tools/tensil/plot.h"
+#include "tools/tensil/samples.h"
 
 namespace po = boost::program_options;
 
@@ -275,6 +277,26 @@ int estimate_command(const std::vector<std::string>& args) {
   return 0;
 }
 
+int plot_command(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  options.add_options()("help,h", "show this help")(
+      "samples", po::value<std::string>()->required(), "sample file (8 bytes per sample, as Tensil's driver stores it)")(
+      "output,o", po::value<std::string>()->required(), "SVG to write")(
+      "interval", po::value<uint32_t>()->default_value(0),
+      "cycles between samples (the program's sample interval): cycles on the x axis instead of sample indexes")(
+      "title", po::value<std::string>()->default_value(""), "plot title (default: the sample file's name)");
+  po::positional_options_description positional;
+  positional.add("samples", 1);
+  const po::variables_map vm =
+      parse(args, options, positional, "usage: acosim tensil plot FILE -o OUT.svg [--interval N] [--title TEXT]");
+  if (vm.count("help")) return 0;
+  PlotOptions plot;
+  plot.interval = vm["interval"].as<uint32_t>();
+  plot.title = vm["title"].as<std::string>();
+  plot_samples(vm["samples"].as<std::string>(), vm["output"].as<std::string>(), plot);
+  return 0;
+}
+
 int build_model_command(const std::vector<std::string>& args) {
   po::options_description options("options");
   options.add_options()("help,h", "show this help")("source", po::value<std::string>()->required(),
@@ -296,7 +318,7 @@ int build_model_command(const std::vector<std::string>& args) {
 
 int main(const std::vector<std::string>& args) {
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    std::cout << "usage: acosim tensil run|asm|disasm|estimate|build-model [options]\n";
+    std::cout << "usage: acosim tensil run|asm|disasm|estimate|plot|build-model [options]\n";
     return args.empty() ? 2 : 0;
   }
   const std::vector<std::string> rest(args.begin() + 1, args.end());
@@ -304,8 +326,9 @@ int main(const std::vector<std::string>& args) {
   if (args[0] == "asm") return assemble_command(rest);
   if (args[0] == "disasm") return disassemble_command(rest);
   if (args[0] == "estimate") return estimate_command(rest);
+  if (args[0] == "plot") return plot_command(rest);
   if (args[0] == "build-model") return build_model_command(rest);
-  throw UsageError("unknown tensil command '" + args[0] + "' (run, asm, disasm, estimate, build-model)");
+  throw UsageError("unknown tensil command '" + args[0] + "' (run, asm, disasm, estimate, plot, build-model)");
 }
 
 }  // namespace acosim::tensil::cli

@@ -6,6 +6,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -122,6 +123,36 @@ struct StreamSink : sc_core::sc_module {
     received.push_back(Received{trans.get_address(),
                                 std::vector<uint8_t>(data, data + trans.get_data_length()),
                                 sc_core::sc_time_stamp()});
+    delay += latency;
+    trans.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
+};
+
+// An accelerator output stream: answers each read with the next block of
+// `blocks` (one block per transfer, as if its last byte carried TLAST),
+// cut to the reader's capacity.
+struct StreamSource : sc_core::sc_module {
+  tlm_utils::simple_target_socket<StreamSource> socket;
+  std::vector<std::vector<uint8_t>> blocks;
+  sc_core::sc_time latency = sc_core::SC_ZERO_TIME;
+
+  explicit StreamSource(sc_core::sc_module_name name) : sc_module(name), socket("socket") {
+    socket.register_b_transport(this, &StreamSource::b_transport);
+  }
+
+  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+    if (trans.get_command() != tlm::TLM_READ_COMMAND) {
+      trans.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+      return;
+    }
+    size_t moved = 0;
+    if (!blocks.empty()) {
+      moved = std::min<size_t>(blocks.front().size(), trans.get_data_length());
+      std::copy(blocks.front().begin(), blocks.front().begin() + static_cast<std::ptrdiff_t>(moved),
+                trans.get_data_ptr());
+      blocks.erase(blocks.begin());
+    }
+    trans.set_data_length(static_cast<unsigned>(moved));
     delay += latency;
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
   }

@@ -17,10 +17,12 @@ namespace {
 
 using test::run_simulation;
 using test::StreamSink;
+using test::StreamSource;
 
 struct HalTop : sc_core::sc_module {
   Memory memory;
   StreamSink sink;
+  StreamSource source;
   TlmHal hal;
   std::function<void(TlmHal&)> firmware;
 
@@ -28,10 +30,12 @@ struct HalTop : sc_core::sc_module {
       : sc_module("top"),
         memory("memory", config),
         sink("sink"),
+        source("source"),
         hal("hal"),
         firmware(std::move(body)) {
     hal.memory.bind(memory.socket);
     hal.instructions.bind(sink.socket);
+    hal.samples.bind(source.socket);
     SC_HAS_PROCESS(HalTop);
     SC_THREAD(main);
   }
@@ -42,6 +46,31 @@ std::vector<uint8_t> pattern(size_t n) {
   std::vector<uint8_t> bytes(n);
   for (size_t i = 0; i < n; ++i) bytes[i] = static_cast<uint8_t>((i * 31 + 7) & 0xFF);
   return bytes;
+}
+
+TEST(TlmHal, ReadStreamReturnsEachTransferUpToItsLastByteOrTheCapacity) {
+  // Two transfers of 24 and 16 bytes (each ending with TLAST): a 64-byte
+  // read takes the first whole, a 10-byte read only 10 of the second.
+  std::vector<size_t> moved;
+  std::vector<uint8_t> first(64, 0), second(10, 0);
+  HalTop top(MemoryConfig{}, [&](TlmHal& hal) {
+    moved.push_back(hal.read_stream(hal::StreamId::Samples, first.data(), first.size()));
+    moved.push_back(hal.read_stream(hal::StreamId::Samples, second.data(), second.size()));
+  });
+  top.source.blocks = {pattern(24), pattern(16)};
+  top.source.latency = sc_core::sc_time(5, sc_core::SC_NS);
+  EXPECT_EQ(run_simulation(), "");
+  EXPECT_EQ(moved, (std::vector<size_t>{24, 10}));
+  EXPECT_EQ(std::vector<uint8_t>(first.begin(), first.begin() + 24), pattern(24));
+  const std::vector<uint8_t> sixteen = pattern(16);
+  EXPECT_EQ(second, std::vector<uint8_t>(sixteen.begin(), sixteen.begin() + 10));
+}
+
+TEST(TlmHal, ReadingTheInstructionStreamIsAnError) {
+  uint8_t byte = 0;
+  HalTop top(MemoryConfig{}, [&](TlmHal& hal) { hal.read_stream(hal::StreamId::Instructions, &byte, 1); });
+  const std::string error = run_simulation();
+  EXPECT_NE(error.find("is an input of the accelerator"), std::string::npos) << error;
 }
 
 TEST(TlmHal, WriteAndReadMemory) {

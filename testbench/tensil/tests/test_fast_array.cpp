@@ -400,6 +400,11 @@ class FaultyArray : public ArrayEngine {
   std::vector<Vector> run_zeroes(size_t count) override {
     return corrupt(m_inner.run_zeroes(count));
   }
+  bool clock(uint64_t cycle, const ArrayCommand& command, Vector& output) override {
+    if (!m_inner.clock(cycle, command, output)) return false;
+    if (m_clocked++ == m_bad_vector) output[m_bad_lane] += 1;
+    return true;
+  }
   void idle_until(uint64_t cycle) override { idled_until = cycle; }
   uint64_t cycles() const override { return 1234; }
   const char* name() const override { return "faulty"; }
@@ -414,6 +419,7 @@ class FaultyArray : public ArrayEngine {
   }
   FastArray m_inner;
   size_t m_bad_vector, m_bad_lane;
+  size_t m_clocked = 0;
 };
 
 constexpr size_t kNever = 1u << 30;

@@ -1,0 +1,228 @@
+#include "systemc/tensil/clocked_execution.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "sw/tensil/regs/config_registers.h"
+#include "systemc/tensil/instruction_check.h"
+
+namespace acosim::tensil {
+namespace {
+constexpr const char* kHazardReport = "acosim/tensil/hazard";
+// Cycles the core may run ahead of SystemC's time before it synchronises.
+constexpr double kQuantumCycles = 100;
+}  // namespace
+
+// A DRAM bank's way to memory: one TLM burst per AXI burst, issued with the
+// core's local time as its delay; the target's added delay, rounded up to
+// whole cycles, is the burst's latency.
+class ClockedExecution::Target : public clocked::DramTarget {
+ public:
+  Target(DramPort& port, tlm_utils::tlm_quantumkeeper& keeper, sc_core::sc_time period)
+      : m_port(port), m_keeper(keeper), m_period(period) {}
+
+  uint64_t read_burst(uint64_t address, uint8_t* data, uint32_t bytes) override {
+    return cycles(m_port.transfer_burst(tlm::TLM_READ_COMMAND, address, data, bytes, m_keeper.get_local_time()));
+  }
+  uint64_t write_burst(uint64_t address, const uint8_t* data, uint32_t bytes) override {
+    return cycles(m_port.transfer_burst(tlm::TLM_WRITE_COMMAND, address, const_cast<uint8_t*>(data), bytes,
+                                        m_keeper.get_local_time()));
+  }
+
+ private:
+  uint64_t cycles(const sc_core::sc_time& latency) const {
+    const double ratio = latency / m_period;
+    auto n = static_cast<uint64_t>(std::ceil(ratio - 1e-9));
+    return n == 0 ? 1 : n;
+  }
+  DramPort& m_port;
+  tlm_utils::tlm_quantumkeeper& m_keeper;
+  sc_core::sc_time m_period;
+};
+
+ClockedExecution::ClockedExecution(const TcuOptions& options, ArrayEngine& array, DramPort& dram0, DramPort& dram1,
+                                   TcuWaves* waves, std::function<void(const std::string&)> report)
+    : m_options(options),
+      m_dram0(std::make_unique<Target>(dram0, m_keeper, options.clock_period)),
+      m_dram1(std::make_unique<Target>(dram1, m_keeper, options.clock_period)),
+      m_waves(waves),
+      m_report(std::move(report)) {
+  clocked::CoreOptions core;
+  core.arch = options.arch;
+  core.stream_bytes = options.stream_bytes;
+  core.dram_bus_bytes = options.dram_bus_bytes;
+  core.decoder_timeout = options.decoder_timeout;
+  core.sample_block_size = options.sample_block_size;
+  core.lenient = options.lenient;
+  m_core = std::make_unique<clocked::TcuCore>(core, array, *m_dram0, *m_dram1);
+  // The cache behaviour registers reach the AXI transactions' AxCACHE.
+  m_core->decoder().on_configure = [&dram0, &dram1](uint32_t reg, uint32_t value) {
+    if (reg == uint32_t(ConfigRegister::Dram0CacheBehaviour)) dram0.configure(0, static_cast<uint8_t>(value));
+    if (reg == uint32_t(ConfigRegister::Dram1CacheBehaviour)) dram1.configure(0, static_cast<uint8_t>(value));
+  };
+  m_core->sample_sink = [this](uint64_t sample, bool last) {
+    if (m_sample_buffer == nullptr || m_sample_read_done) return false;
+    // Tensil's sample_buffer.h: PC (little-endian u32), flags (u16), two zero bytes.
+    uint8_t* out = m_sample_buffer + m_sample_bytes;
+    for (int b = 0; b < 6; ++b) out[b] = static_cast<uint8_t>(sample >> (8 * b));
+    out[6] = out[7] = 0;
+    m_sample_bytes += 8;
+    if (last || m_sample_bytes + 8 > m_sample_capacity) m_sample_read_done = true;
+    return true;
+  };
+  m_keeper.set_global_quantum(options.clock_period * kQuantumCycles);
+  m_keeper.reset();
+}
+
+ClockedExecution::~ClockedExecution() = default;
+
+uint64_t ClockedExecution::cycle_of(const sc_core::sc_time& t) const {
+  const double ratio = t / m_options.clock_period;
+  auto cycle = static_cast<uint64_t>(ratio);
+  if (static_cast<double>(cycle) < ratio) ++cycle;
+  return cycle;
+}
+
+void ClockedExecution::observe() {
+  const clocked::Decoder& d = m_core->decoder();
+  TcuObservation o;
+  o.program_counter = d.program_counter();
+  o.instruction_valid = d.head_valid();
+  o.instruction_ready = d.head_valid() && d.head_ready();
+  o.opcode = d.head_valid() ? d.head().opcode : 0;
+  if (d.head_valid() && d.head().opcode == uint8_t(Opcode::DataMove)) {
+    o.dram0_read = d.head().flags == uint8_t(DataMoveKind::Dram0ToLocal);
+    o.dram0_write = d.head().flags == uint8_t(DataMoveKind::LocalToDram0);
+    o.dram1_read = d.head().flags == uint8_t(DataMoveKind::Dram1ToLocal);
+    o.dram1_write = d.head().flags == uint8_t(DataMoveKind::LocalToDram1);
+  }
+  o.tracepoint = d.tracepoint_flag();
+  o.timeout = d.timeout_flag();
+  const clocked::Sampler& s = m_core->sampler();
+  o.sample_valid = s.sample_valid();
+  o.sample_last = s.sample_valid() && s.sample_last();
+  o.sample = s.sample_valid() ? s.sample() : 0;
+  const auto rise = [&](FlagRise& r, bool flag) {
+    if (!flag || r.seen) return;
+    r.seen = true;
+    r.cycle = m_core->cycles() - 1;
+    r.program_counter = d.program_counter();
+    r.head = d.head_valid() ? describe_instruction(d.head()) : "";
+  };
+  rise(m_tracepoint, o.tracepoint);
+  rise(m_timeout, o.timeout);
+  if (m_waves != nullptr && (!m_observed || o != m_last_observation)) {
+    m_waves->observe(m_core->cycles() - 1, o);
+    m_last_observation = o;
+    m_observed = true;
+  }
+}
+
+void ClockedExecution::synchronise() {
+  m_keeper.sync();
+  if (publish) {
+    const clocked::Decoder& d = m_core->decoder();
+    publish(d.program_counter(), d.head_valid(), d.head_valid() && d.head_ready(), d.tracepoint_flag(),
+            d.timeout_flag());
+  }
+}
+
+void ClockedExecution::step() {
+  try {
+    m_core->cycle();
+  } catch (const clocked::InstructionError& e) {
+    m_report(e.what());
+  } catch (const DramError& e) {
+    const clocked::Decoder& d = m_core->decoder();
+    m_report("pc " + std::to_string(d.program_counter()) + ": " + e.what());
+  } catch (const ArrayMismatch& e) {
+    m_report("pc " + std::to_string(m_core->decoder().program_counter()) + ": lockstep: " + e.what());
+  }
+  ++m_busy_cycles;
+  m_keeper.inc(m_options.clock_period);
+  observe();
+  const auto& hazards = m_core->accumulator_unit().hazards();
+  for (; m_hazards_reported < hazards.size(); ++m_hazards_reported) {
+    const clocked::AccumulateHazard& h = hazards[m_hazards_reported];
+    std::ostringstream s;
+    s << "cycle " << h.cycle << ": accumulator " << h.address << " is accumulated by pc " << h.first_program_counter
+      << " and again by pc " << h.second_program_counter
+      << " before the first sum is written: the RTL does not order them and can lose an update";
+    SC_REPORT_WARNING(kHazardReport, s.str().c_str());
+  }
+}
+
+void ClockedExecution::run() {
+  for (;;) {
+    // Nothing to do: let SystemC's time catch up, tell a waiting writer, and
+    // sleep until bytes arrive.
+    while (m_core->idle() && m_core->stream_pending() == 0) {
+      synchronise();
+      m_data_taken.notify(sc_core::SC_ZERO_TIME);
+      if (m_sample_read_done) m_samples_done.notify(sc_core::SC_ZERO_TIME);
+      // Bytes that arrived while the thread synchronised notified no one
+      // waiting: look again before sleeping.
+      if (m_core->stream_pending() > 0) break;
+      const uint16_t interval = m_core->sampler().interval();
+      if (m_sample_buffer != nullptr && !m_sample_read_done && interval != 0) {
+        // A reader waits for samples the idle TCU still takes: let time pass
+        // one sample interval at a time.
+        sc_core::wait(m_options.clock_period * static_cast<double>(interval), m_data_arrived);
+      } else {
+        sc_core::wait(m_data_arrived);
+      }
+      // The core resumes at the next clock edge; the cycles in between were
+      // idle (the sampler still samples them).
+      const uint64_t now = cycle_of(sc_core::sc_time_stamp());
+      if (now > m_core->cycles()) m_core->idle_cycles(now - m_core->cycles());
+      m_keeper.reset();
+      const sc_core::sc_time edge = m_options.clock_period * static_cast<double>(m_core->cycles());
+      if (edge > sc_core::sc_time_stamp()) m_keeper.inc(edge - sc_core::sc_time_stamp());
+    }
+    const size_t pending_before = m_core->stream_pending();
+    step();
+    if ((pending_before > 0 && m_core->stream_pending() == 0) || m_sample_read_done || m_keeper.need_sync()) {
+      synchronise();
+      if (m_core->stream_pending() == 0) m_data_taken.notify(sc_core::SC_ZERO_TIME);
+      if (m_sample_read_done) m_samples_done.notify(sc_core::SC_ZERO_TIME);
+    }
+  }
+}
+
+void ClockedExecution::stream(const uint8_t* data, size_t bytes) {
+  m_core->stream_write(data, bytes);
+  m_data_arrived.notify(sc_core::SC_ZERO_TIME);
+  while (m_core->stream_pending() > 0) sc_core::wait(m_data_taken);
+}
+
+size_t ClockedExecution::read_samples(uint8_t* data, size_t capacity) {
+  if (capacity < 8) return 0;
+  m_sample_buffer = data;
+  m_sample_capacity = capacity;
+  m_sample_bytes = 0;
+  m_sample_read_done = false;
+  // An idle core samples too: wake it to catch up.
+  m_data_arrived.notify(sc_core::SC_ZERO_TIME);
+  while (!m_sample_read_done) sc_core::wait(m_samples_done);
+  const size_t moved = m_sample_bytes;
+  m_sample_buffer = nullptr;
+  m_sample_read_done = false;
+  return moved;
+}
+
+TcuStatistics ClockedExecution::statistics() const {
+  TcuStatistics s;
+  const clocked::DecoderStatistics& d = m_core->decoder().statistics();
+  s.instructions_by_opcode = d.instructions_by_opcode;
+  s.invalid_consumed = d.invalid_consumed;
+  s.cycles = m_busy_cycles;
+  s.array_vectors = m_core->array().vectors_run();
+  s.macs = s.array_vectors * m_options.arch.array_size * m_options.arch.array_size;
+  return s;
+}
+
+uint32_t ClockedExecution::program_counter() const { return m_core->decoder().program_counter(); }
+uint32_t ClockedExecution::config_register(uint32_t reg) const { return m_core->config_register(reg); }
+uint64_t ClockedExecution::hazards() const { return m_core->accumulator_unit().hazards().size(); }
+
+}  // namespace acosim::tensil

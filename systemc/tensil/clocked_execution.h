@@ -1,0 +1,86 @@
+// How the TCU runs on its clock (engines rtl and lockstep): the cycle-level
+// core of systemc/tensil/clocked advanced cycle by cycle as plain C++ inside
+// the TCU's one SystemC thread. It meets the rest of the simulation only at
+// its TLM boundaries: DRAM bursts go out on the TCU's AXI sockets with the
+// thread's local time as their delay, instruction bytes come in from the
+// stream socket, samples go out to a pending stream read, and the thread
+// synchronises through a TLM-2.0 quantum keeper (so SystemC's time is at
+// most one quantum behind the core's) and whenever it waits for the host.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include <systemc>
+#include <tlm_utils/tlm_quantumkeeper.h>
+
+#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/clocked/tcu_core.h"
+#include "systemc/tensil/dram_port.h"
+#include "systemc/tensil/tcu.h"
+#include "systemc/tensil/waves.h"
+
+namespace acosim::tensil {
+
+class ClockedExecution {
+ public:
+  // `report` receives what ends the run with an error (its message names
+  // the program counter); it must not return.
+  ClockedExecution(const TcuOptions& options, ArrayEngine& array, DramPort& dram0, DramPort& dram1,
+                   TcuWaves* waves, std::function<void(const std::string&)> report);
+  ~ClockedExecution();
+
+  // The TCU's thread.
+  void run();
+  // The instruction stream's b_transport: returns once the core has taken
+  // every byte (back-pressure as TREADY low).
+  void stream(const uint8_t* data, size_t bytes);
+  // The sample stream's b_transport: fills `data` with 8-byte samples (PC,
+  // flags, two zero bytes: Tensil's sample_buffer.h) until a sample with
+  // TLAST or until `capacity` is full; returns the bytes moved.
+  size_t read_samples(uint8_t* data, size_t capacity);
+
+  TcuStatistics statistics() const;
+  uint32_t program_counter() const;
+  uint32_t config_register(uint32_t reg) const;
+  const FlagRise& tracepoint_rise() const { return m_tracepoint; }
+  const FlagRise& timeout_rise() const { return m_timeout; }
+  uint64_t hazards() const;
+
+  // Signals the TCU publishes, updated at every synchronisation.
+  std::function<void(uint32_t pc, bool valid, bool ready, bool tracepoint, bool timeout)> publish;
+
+ private:
+  class Target;
+
+  void step();
+  void synchronise();
+  void observe();
+  uint64_t cycle_of(const sc_core::sc_time& t) const;
+
+  TcuOptions m_options;
+  std::unique_ptr<Target> m_dram0;
+  std::unique_ptr<Target> m_dram1;
+  std::unique_ptr<clocked::TcuCore> m_core;
+  TcuWaves* m_waves;
+  std::function<void(const std::string&)> m_report;
+  tlm_utils::tlm_quantumkeeper m_keeper;
+  sc_core::sc_event m_data_arrived;
+  sc_core::sc_event m_data_taken;
+  sc_core::sc_event m_samples_done;
+  uint64_t m_busy_cycles = 0;
+  size_t m_hazards_reported = 0;
+  FlagRise m_tracepoint;
+  FlagRise m_timeout;
+  TcuObservation m_last_observation;
+  bool m_observed = false;
+  // A pending sample read.
+  uint8_t* m_sample_buffer = nullptr;
+  size_t m_sample_capacity = 0;
+  size_t m_sample_bytes = 0;
+  bool m_sample_read_done = false;
+};
+
+}  // namespace acosim::tensil

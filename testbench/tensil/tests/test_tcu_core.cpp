@@ -1,0 +1,332 @@
+// The clocked TCU core (systemc/tensil/clocked) on hand-written programs,
+// cycle by cycle. Expected cycles are Tensil's own specs restated
+// (rtl/src/test/scala/tensil/tcu/DecoderSpec.scala, sim/test/src/tcu/TCUSpec.scala)
+// or worked out in the comments from the RTL's rules; expected numbers are
+// computed by hand.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+#include <vector>
+
+#include "sw/tensil/regs/config_registers.h"
+#include "sw/tensil/regs/isa.h"
+#include "systemc/tensil/clocked/tcu_core.h"
+#include "systemc/tensil/fast_array_engine.h"
+
+namespace acosim::tensil::clocked::test {
+namespace {
+
+// A DRAM of plain bytes answering every burst after a fixed latency.
+class FakeDram : public DramTarget {
+ public:
+  explicit FakeDram(uint64_t latency_cycles, size_t bytes = 1 << 20) : m_latency(latency_cycles), m_bytes(bytes, 0) {}
+  uint64_t read_burst(uint64_t address, uint8_t* data, uint32_t bytes) override {
+    std::memcpy(data, &m_bytes.at(address), bytes);
+    return m_latency;
+  }
+  uint64_t write_burst(uint64_t address, const uint8_t* data, uint32_t bytes) override {
+    std::memcpy(&m_bytes.at(address), data, bytes);
+    return m_latency;
+  }
+  void poke16(uint64_t address, const std::vector<int16_t>& values) {
+    for (size_t i = 0; i < values.size(); ++i) {
+      m_bytes.at(address + 2 * i) = uint8_t(uint16_t(values[i]));
+      m_bytes.at(address + 2 * i + 1) = uint8_t(uint16_t(values[i]) >> 8);
+    }
+  }
+  std::vector<int16_t> peek16(uint64_t address, size_t count) const {
+    std::vector<int16_t> out;
+    for (size_t i = 0; i < count; ++i) {
+      out.push_back(int16_t(uint16_t(m_bytes.at(address + 2 * i) | (m_bytes.at(address + 2 * i + 1) << 8))));
+    }
+    return out;
+  }
+
+ private:
+  uint64_t m_latency;
+  std::vector<uint8_t> m_bytes;
+};
+
+// A core with its array engine and DRAMs.
+struct Bench {
+  Bench(const Architecture& arch, unsigned stream_bytes, uint32_t timeout = 100, uint64_t dram_latency = 4)
+      : engine(arch), dram0(dram_latency), dram1(dram_latency), core(options(arch, stream_bytes, timeout), engine, dram0, dram1),
+        layout(InstructionLayout::derive(arch)) {}
+
+  static CoreOptions options(const Architecture& arch, unsigned stream_bytes, uint32_t timeout) {
+    CoreOptions o;
+    o.arch = arch;
+    o.stream_bytes = stream_bytes;
+    o.decoder_timeout = timeout;
+    return o;
+  }
+
+  void send(const Instruction& in) {
+    const std::vector<uint8_t> word = encode_instruction(layout, in);
+    core.stream_write(word.data(), word.size());
+  }
+  void configure(ConfigRegister reg, uint32_t value) {
+    const std::vector<uint8_t> word = encode_configure(layout, uint32_t(reg), value);
+    core.stream_write(word.data(), word.size());
+  }
+  // Runs until the core is idle; returns the cycles it took.
+  uint64_t run_to_idle(uint64_t limit = 100000) {
+    const uint64_t start = core.cycles();
+    while (!core.idle()) {
+      core.cycle();
+      if (core.cycles() - start > limit) {
+        ADD_FAILURE() << "the core did not become idle within " << limit << " cycles";
+        break;
+      }
+    }
+    return core.cycles() - start;
+  }
+
+  FastArray engine;
+  FakeDram dram0;
+  FakeDram dram1;
+  TcuCore core;
+  InstructionLayout layout;
+};
+
+Instruction noop() { return Instruction{}; }
+
+Instruction matmul(uint64_t local, uint64_t acc, uint64_t size, uint8_t flag_bits = 0) {
+  Instruction in;
+  in.opcode = uint8_t(Opcode::MatMul);
+  in.flags = flag_bits;
+  in.operand0_address = local;
+  in.operand1_address = acc;
+  in.operand2 = size;
+  return in;
+}
+
+Instruction load_weights(uint64_t local, uint64_t size, uint8_t flag_bits = 0) {
+  Instruction in;
+  in.opcode = uint8_t(Opcode::LoadWeights);
+  in.flags = flag_bits;
+  in.operand0_address = local;
+  in.operand1_whole = size;
+  in.operand1_address = size;
+  return in;
+}
+
+Instruction data_move(DataMoveKind kind, uint64_t local, uint64_t other, uint64_t size) {
+  Instruction in;
+  in.opcode = uint8_t(Opcode::DataMove);
+  in.flags = uint8_t(kind);
+  in.operand0_address = local;
+  in.operand1_address = other;
+  in.operand1_whole = other;
+  in.operand2 = size;
+  return in;
+}
+
+// DecoderSpec's first architecture: 8x8, every depth 256, one SIMD
+// register, no stride bits: 32-bit instructions.
+Architecture decoder_spec_arch() {
+  Architecture a;
+  a.data_type = DataType::FP16BP8;
+  a.array_size = 8;
+  a.dram0_depth = a.dram1_depth = a.local_depth = a.accumulator_depth = 256;
+  a.simd_registers_depth = 1;
+  a.stride0_depth = a.stride1_depth = 1;
+  return a;
+}
+
+TEST(TcuCore, TracepointRisesAtTheCycleDecoderSpecGives) {
+  // DecoderSpec "should raise tracepoint": Configure(tracepoint = 3),
+  // Configure(PC = 0) and three NoOps enqueued back to back from cycle 0
+  // (a stream as wide as the instruction is a plain wire). The flag is 0 in
+  // cycles 0..5 and 1 in cycle 6.
+  Bench b(decoder_spec_arch(), 4);
+  ASSERT_EQ(b.layout.instruction_bytes, 4u);
+  b.configure(ConfigRegister::Tracepoint, 3);
+  b.configure(ConfigRegister::ProgramCounter, 0);
+  for (int i = 0; i < 3; ++i) b.send(noop());
+  std::vector<bool> flag;
+  for (int cycle = 0; cycle <= 6; ++cycle) {
+    b.core.cycle();
+    flag.push_back(b.core.decoder().tracepoint_flag());
+  }
+  EXPECT_EQ(flag, (std::vector<bool>{false, false, false, false, false, false, true}));
+}
+
+TEST(TcuCore, TimeoutFlagRisesUnderASlowDram) {
+  // Timeout 10. A DRAM0 -> local DataMove reaches the head in cycle 1 and
+  // holds it until its vector arrives from a DRAM answering after 50
+  // cycles. The timer counts the cycles the head is not ready: 10 at the end
+  // of cycle 10, so the flag is first high in cycle 11, and it falls once
+  // the head is dequeued.
+  Bench b(decoder_spec_arch(), 4, 10, 50);
+  b.send(data_move(DataMoveKind::Dram0ToLocal, 0, 0, 0));
+  int first_high = -1, last_high = -1;
+  for (int cycle = 0; cycle < 100; ++cycle) {
+    b.core.cycle();
+    if (b.core.decoder().timeout_flag()) {
+      if (first_high < 0) first_high = cycle;
+      last_high = cycle;
+    }
+  }
+  EXPECT_EQ(first_high, 11);
+  EXPECT_GT(last_high, 50);
+  EXPECT_LT(last_high, 99) << "the flag must fall after the DataMove completes";
+  EXPECT_EQ(b.core.decoder().instructions_dequeued(), 1u);
+}
+
+TEST(TcuCore, TimeoutZeroMeansTheFlagIsAlwaysSet) {
+  Bench b(decoder_spec_arch(), 4, 0);
+  for (int cycle = 0; cycle < 5; ++cycle) {
+    b.core.cycle();
+    EXPECT_TRUE(b.core.decoder().timeout_flag()) << "cycle " << cycle;
+  }
+}
+
+TEST(TcuCore, TenBackToBackMatMulsLetTheDataMoveIssueWithinTheSpecsBound) {
+  // TCUSpec "process matmuls and accumulates simultaneously": FP16BP8 8x8,
+  // local and accumulators 64 deep, strides 8/8 (56-bit instructions); ten
+  // MatMuls of ten vectors, then DataMove local -> DRAM0. The DRAM0 request
+  // must be presented within 110 cycles: the MatMuls stream one vector per
+  // cycle with no bubble between them (reads in cycles 1..100), so the
+  // DataMove is at the head, and presents its request, in cycle 101.
+  Architecture a;
+  a.data_type = DataType::FP16BP8;
+  a.array_size = 8;
+  a.local_depth = a.accumulator_depth = 64;
+  a.stride0_depth = a.stride1_depth = 8;
+  Bench b(a, 7);
+  ASSERT_EQ(b.layout.instruction_bytes, 7u);
+  for (int i = 0; i < 10; ++i) b.send(matmul(0, 0, 9));
+  b.send(data_move(DataMoveKind::LocalToDram0, 0, 0, 0));
+  int datamove_at_head = -1;
+  for (int cycle = 0; cycle < 200 && datamove_at_head < 0; ++cycle) {
+    b.core.cycle();
+    if (b.core.decoder().head_valid() && b.core.decoder().head().opcode == uint8_t(Opcode::DataMove)) {
+      datamove_at_head = cycle;
+    }
+  }
+  EXPECT_EQ(datamove_at_head, 101);
+  b.run_to_idle();
+  EXPECT_EQ(b.core.array().vectors_run(), 100u);
+}
+
+TEST(TcuCore, SeventyTwoBitInstructionsOnASixtyFourBitStream) {
+  // A 72-bit instruction on the 64-bit stream: instruction k ends in beat
+  // floor((9k + 8) / 8), taken in that cycle; it leaves the width converter
+  // the next cycle into the decoder's queue and is at the head (and, a
+  // NoOp, dequeued) the cycle after: cycles 3, 4, 5, 6, 7, 8, 9, 10 for the
+  // eight NoOps nine beats carry.
+  Architecture a;  // ultra96v2's layout: 16x16, 20480 local, 4096 accumulators, 2M DRAMs
+  a.array_size = 16;
+  a.local_depth = 20480;
+  a.accumulator_depth = 4096;
+  a.dram0_depth = a.dram1_depth = 2097152;
+  ASSERT_EQ(InstructionLayout::derive(a).instruction_bytes, 9u);
+  Bench b(a, 8);
+  for (int i = 0; i < 8; ++i) b.send(noop());
+  std::vector<int> dequeued_at;
+  for (int cycle = 0; cycle < 20; ++cycle) {
+    const uint64_t before = b.core.decoder().instructions_dequeued();
+    b.core.cycle();
+    if (b.core.decoder().instructions_dequeued() != before) dequeued_at.push_back(cycle);
+  }
+  EXPECT_EQ(dequeued_at, (std::vector<int>{3, 4, 5, 6, 7, 8, 9, 10}));
+}
+
+// TCUSpec "perform a matmul of size > 1 with single instruction" on a 2x2
+// array, in FP16BP8 (raw = value * 256, exact for these small integers):
+// W = [[1, 2], [3, 4]] at local 8, bias [5, 6] at local 10, inputs
+// [[7, 8], [9, 10]] at local 0. y = x.W + b = [[36, 52], [44, 64]]
+// (7*1 + 8*3 + 5 = 36, 7*2 + 8*4 + 6 = 52, 9*1 + 10*3 + 5 = 44,
+// 9*2 + 10*4 + 6 = 64).
+TEST(TcuCore, MatMulThroughDramAndBackIsTheHandComputedProduct) {
+  Architecture a = decoder_spec_arch();
+  a.array_size = 2;
+  Bench b(a, 4);
+  const int16_t u = 256;
+  // DRAM0 vectors 0..1: inputs; vectors 8..10: W rows then bias (4 bytes per vector).
+  b.dram0.poke16(0, {int16_t(7 * u), int16_t(8 * u), int16_t(9 * u), int16_t(10 * u)});
+  b.dram0.poke16(8 * 4, {int16_t(1 * u), int16_t(2 * u), int16_t(3 * u), int16_t(4 * u), int16_t(5 * u), int16_t(6 * u)});
+  b.send(data_move(DataMoveKind::Dram0ToLocal, 0, 0, 1));
+  b.send(data_move(DataMoveKind::Dram0ToLocal, 8, 8, 2));
+  b.send(load_weights(8, 1));   // rows 9 then 8
+  b.send(load_weights(10, 0));  // the bias row last
+  b.send(matmul(0, 0, 1));
+  b.send(data_move(DataMoveKind::AccumulatorToLocal, 2, 0, 1));
+  b.send(data_move(DataMoveKind::LocalToDram0, 2, 20, 1));
+  b.run_to_idle();
+  EXPECT_EQ(b.dram0.peek16(20 * 4, 4),
+            (std::vector<int16_t>{int16_t(36 * u), int16_t(52 * u), int16_t(44 * u), int16_t(64 * u)}));
+  EXPECT_EQ(b.core.decoder().instructions_dequeued(), 7u);
+}
+
+TEST(TcuCore, AnInstructionFailingItsCheckNamesTheProgramCounter) {
+  Bench b(decoder_spec_arch(), 4);
+  b.send(noop());
+  b.send(matmul(255, 0, 1));  // local 255 + 1 is past the 256-deep memory
+  try {
+    b.run_to_idle();
+    FAIL() << "no error";
+  } catch (const InstructionError& e) {
+    EXPECT_EQ(e.program_counter, 1u);
+    EXPECT_NE(std::string(e.what()).find("operand0 address"), std::string::npos) << e.what();
+  }
+}
+
+TEST(TcuCore, BackToBackAccumulatingDataMovesToOneAddressAreReportedAsAHazard) {
+  // Two DataMove local -> accumulators (accumulate) of one vector each to
+  // accumulator 0, back to back: the second one's old value is read before
+  // the first one's sum is written in the RTL (Accumulator.scala takes no
+  // lock for accumulating writes).
+  Bench b(decoder_spec_arch(), 4);
+  b.send(data_move(DataMoveKind::LocalToAccumulatorAccumulate, 0, 0, 0));
+  b.send(data_move(DataMoveKind::LocalToAccumulatorAccumulate, 0, 0, 0));
+  b.run_to_idle();
+  ASSERT_EQ(b.core.accumulator_unit().hazards().size(), 1u);
+  EXPECT_EQ(b.core.accumulator_unit().hazards()[0].address, 0u);
+  EXPECT_EQ(b.core.accumulator_unit().hazards()[0].first_program_counter, 0u);
+  EXPECT_EQ(b.core.accumulator_unit().hazards()[0].second_program_counter, 1u);
+}
+
+TEST(TcuCore, SamplesEveryTenCyclesAsAxiWrapperTcuSpecExpects) {
+  // AXIWrapperTCUSpec "should sample with size=1000, interval=10,
+  // blockSize=16" (8x8 FP16BP8, 64-bit instructions fed straight to the
+  // decoder): Configure(sample interval = 10), Configure(PC = 0), 1000
+  // NoOps, the sample stream always ready. Sample 0 carries PC 1 (the first
+  // Configure has fired), sample x >= 1 carries PC min(10x - 1, 1000), and
+  // TLAST marks samples 15, 31, ... ((x + 1) % 16 == 0).
+  Architecture a;
+  a.array_size = 8;
+  a.local_depth = 8192;
+  a.accumulator_depth = 2048;
+  CoreOptions o;
+  o.arch = a;
+  o.stream_bytes = 8;
+  o.sample_block_size = 16;
+  FastArray engine(a);
+  FakeDram dram0(4), dram1(4);
+  TcuCore core(o, engine, dram0, dram1);
+  const InstructionLayout layout = InstructionLayout::derive(a);
+  ASSERT_EQ(layout.instruction_bytes, 8u);
+  std::vector<uint8_t> program = encode_configure(layout, uint32_t(ConfigRegister::SampleInterval), 10);
+  const std::vector<uint8_t> pc0 = encode_configure(layout, uint32_t(ConfigRegister::ProgramCounter), 0);
+  program.insert(program.end(), pc0.begin(), pc0.end());
+  program.resize(program.size() + 1000 * 8, 0);
+  core.stream_write(program.data(), program.size());
+  std::vector<std::pair<uint32_t, bool>> samples;
+  core.sample_sink = [&](uint64_t word, bool last) {
+    samples.emplace_back(Sampler::program_counter_of(word), last);
+    return true;
+  };
+  while (samples.size() < 300) core.cycle();
+  for (size_t x = 0; x < 300; ++x) {
+    const uint32_t pc = x == 0 ? 1 : std::min<uint32_t>(10 * uint32_t(x) - 1, 1000);
+    EXPECT_EQ(samples[x].first, pc) << "sample " << x;
+    EXPECT_EQ(samples[x].second, x > 0 && (x + 1) % 16 == 0) << "sample " << x;
+  }
+}
+
+}  // namespace
+}  // namespace acosim::tensil::clocked::test
