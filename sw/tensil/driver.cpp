@@ -297,9 +297,17 @@ void Driver::load_model(const Model& model) {
   // for each instruction equals its index in the .tprog (the Configure sets
   // the next instruction's PC, Tensil's Decoder.scala); errors the TCU reports then
   // name .tprog indices directly.
+  // A tracepoint is armed here, not in the configuration program, so that
+  // it fires on the model's own instruction. With sampling, the interval is
+  // set just before and cleared just after
+  // the model's instructions, so every sample's PC is a .tprog index (or the
+  // PC := 0 Configure's).
   auto buffer = std::make_unique<ProgramBuffer>(layout_);
+  if (config_.tracepoint != 0xFFFFFFFF) buffer->configure(ConfigRegister::Tracepoint, config_.tracepoint);
+  if (config_.sample_interval != 0) buffer->configure(ConfigRegister::SampleInterval, config_.sample_interval);
   buffer->configure(ConfigRegister::ProgramCounter, 0);
   buffer->append_program(program);
+  if (config_.sample_interval != 0) buffer->configure(ConfigRegister::SampleInterval, 0);
   append_flush_probe(*buffer);
   buffer->pad_with_noops(config_.stream_width_bytes);
 

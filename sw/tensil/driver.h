@@ -42,6 +42,13 @@ struct DriverConfig {
   uint32_t decoder_timeout = kDefaultDecoderTimeout;  // value for Configure register 0x8
   size_t stream_width_bytes = 8;      // instruction DMA data width: buffers padded with NoOps to it
   size_t max_transfer_bytes = 1 << 20;  // DMA maximum transfer length: buffers sent in chunks
+  // Cycles between performance samples while a model's program runs (the
+  // sample interval register 0xB, Tensil's tcu/Sampler.scala); 0: no samples.
+  uint32_t sample_interval = 0;
+  // Tracepoint register 0x9, set at the start of a model's program when not
+  // its reset value (all ones): the TCU's tracepoint flag is high while the
+  // PC, a .tprog index during the model's run, equals it.
+  uint32_t tracepoint = 0xFFFFFFFF;
 };
 
 // Where DRAM0 and DRAM1 sit in the physical address space. The TCU reaches a

@@ -60,14 +60,11 @@ ClockedExecution::ClockedExecution(const TcuOptions& options, ArrayEngine& array
     if (reg == uint32_t(ConfigRegister::Dram0CacheBehaviour)) dram0.configure(0, static_cast<uint8_t>(value));
     if (reg == uint32_t(ConfigRegister::Dram1CacheBehaviour)) dram1.configure(0, static_cast<uint8_t>(value));
   };
+  // The host's receive DMA is always ready once it has been started: the
+  // samples it has not handed to a reader yet wait in its buffer.
   m_core->sample_sink = [this](uint64_t sample, bool last) {
-    if (m_sample_buffer == nullptr || m_sample_read_done) return false;
-    // Tensil's sample_buffer.h: PC (little-endian u32), flags (u16), two zero bytes.
-    uint8_t* out = m_sample_buffer + m_sample_bytes;
-    for (int b = 0; b < 6; ++b) out[b] = static_cast<uint8_t>(sample >> (8 * b));
-    out[6] = out[7] = 0;
-    m_sample_bytes += 8;
-    if (last || m_sample_bytes + 8 > m_sample_capacity) m_sample_read_done = true;
+    if (!m_sample_reader) return false;
+    m_sample_fifo.emplace_back(sample, last);
     return true;
   };
   m_keeper.set_global_quantum(options.clock_period * kQuantumCycles);
@@ -156,15 +153,18 @@ void ClockedExecution::run() {
   for (;;) {
     // Nothing to do: let SystemC's time catch up, tell a waiting writer, and
     // sleep until bytes arrive.
-    while (m_core->idle() && m_core->stream_pending() == 0) {
+    // (A sample in the sampler's output register is handed to a started
+    // receive DMA in the next cycle, so it keeps the core going.)
+    while (m_core->idle() && m_core->stream_pending() == 0 &&
+           !(m_sample_reader && m_core->sampler().sample_valid())) {
       synchronise();
       m_data_taken.notify(sc_core::SC_ZERO_TIME);
-      if (m_sample_read_done) m_samples_done.notify(sc_core::SC_ZERO_TIME);
+      if (m_sample_waiting && !m_sample_fifo.empty()) m_samples_ready.notify(sc_core::SC_ZERO_TIME);
       // Bytes that arrived while the thread synchronised notified no one
       // waiting: look again before sleeping.
       if (m_core->stream_pending() > 0) break;
       const uint16_t interval = m_core->sampler().interval();
-      if (m_sample_buffer != nullptr && !m_sample_read_done && interval != 0) {
+      if (m_sample_waiting && interval != 0) {
         // A reader waits for samples the idle TCU still takes: let time pass
         // one sample interval at a time.
         sc_core::wait(m_options.clock_period * static_cast<double>(interval), m_data_arrived);
@@ -181,10 +181,11 @@ void ClockedExecution::run() {
     }
     const size_t pending_before = m_core->stream_pending();
     step();
-    if ((pending_before > 0 && m_core->stream_pending() == 0) || m_sample_read_done || m_keeper.need_sync()) {
+    const bool samples_for_reader = m_sample_waiting && !m_sample_fifo.empty();
+    if ((pending_before > 0 && m_core->stream_pending() == 0) || samples_for_reader || m_keeper.need_sync()) {
       synchronise();
       if (m_core->stream_pending() == 0) m_data_taken.notify(sc_core::SC_ZERO_TIME);
-      if (m_sample_read_done) m_samples_done.notify(sc_core::SC_ZERO_TIME);
+      if (samples_for_reader) m_samples_ready.notify(sc_core::SC_ZERO_TIME);
     }
   }
 }
@@ -196,17 +197,26 @@ void ClockedExecution::stream(const uint8_t* data, size_t bytes) {
 }
 
 size_t ClockedExecution::read_samples(uint8_t* data, size_t capacity) {
+  m_sample_reader = true;
   if (capacity < 8) return 0;
-  m_sample_buffer = data;
-  m_sample_capacity = capacity;
-  m_sample_bytes = 0;
-  m_sample_read_done = false;
-  // An idle core samples too: wake it to catch up.
-  m_data_arrived.notify(sc_core::SC_ZERO_TIME);
-  while (!m_sample_read_done) sc_core::wait(m_samples_done);
-  const size_t moved = m_sample_bytes;
-  m_sample_buffer = nullptr;
-  m_sample_read_done = false;
+  while (m_sample_fifo.empty()) {
+    m_sample_waiting = true;
+    // An idle core samples too: wake it to catch up.
+    m_data_arrived.notify(sc_core::SC_ZERO_TIME);
+    sc_core::wait(m_samples_ready);
+  }
+  m_sample_waiting = false;
+  // Tensil's sample_buffer.h: PC (little-endian u32), flags (u16), two
+  // zero bytes. The transfer ends after a sample with TLAST or when full.
+  size_t moved = 0;
+  while (!m_sample_fifo.empty() && moved + 8 <= capacity) {
+    const auto [sample, last] = m_sample_fifo.front();
+    m_sample_fifo.pop_front();
+    for (int b = 0; b < 6; ++b) data[moved + b] = static_cast<uint8_t>(sample >> (8 * b));
+    data[moved + 6] = data[moved + 7] = 0;
+    moved += 8;
+    if (last) break;
+  }
   return moved;
 }
 

@@ -9,6 +9,8 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <utility>
 #include <functional>
 #include <memory>
 #include <string>
@@ -37,9 +39,12 @@ class ClockedExecution {
   // The instruction stream's b_transport: returns once the core has taken
   // every byte (back-pressure as TREADY low).
   void stream(const uint8_t* data, size_t bytes);
-  // The sample stream's b_transport: fills `data` with 8-byte samples (PC,
-  // flags, two zero bytes: Tensil's sample_buffer.h) until a sample with
-  // TLAST or until `capacity` is full; returns the bytes moved.
+  // The sample stream's b_transport: waits for at least one sample, then
+  // fills `data` with 8-byte samples (PC, flags, two zero bytes: Tensil's
+  // sample_buffer.h) up to a sample with TLAST or until `capacity` is full;
+  // returns the bytes moved. The first call starts the receive DMA: from
+  // then on every sample is taken (before, the sampler's output waits and
+  // later samples are dropped, as on hardware).
   size_t read_samples(uint8_t* data, size_t capacity);
 
   TcuStatistics statistics() const;
@@ -69,18 +74,18 @@ class ClockedExecution {
   tlm_utils::tlm_quantumkeeper m_keeper;
   sc_core::sc_event m_data_arrived;
   sc_core::sc_event m_data_taken;
-  sc_core::sc_event m_samples_done;
+  sc_core::sc_event m_samples_ready;
   uint64_t m_busy_cycles = 0;
   size_t m_hazards_reported = 0;
   FlagRise m_tracepoint;
   FlagRise m_timeout;
   TcuObservation m_last_observation;
   bool m_observed = false;
-  // A pending sample read.
-  uint8_t* m_sample_buffer = nullptr;
-  size_t m_sample_capacity = 0;
-  size_t m_sample_bytes = 0;
-  bool m_sample_read_done = false;
+  // The host's receive DMA on the sample stream: started by the first
+  // read, then always ready; samples wait here for the next read.
+  bool m_sample_reader = false;
+  bool m_sample_waiting = false;
+  std::deque<std::pair<uint64_t, bool>> m_sample_fifo;
 };
 
 }  // namespace acosim::tensil

@@ -26,6 +26,21 @@ void Board::host_thread() {
   sc_core::sc_stop();
 }
 
+void Board::collect_samples(std::vector<uint8_t>& samples) {
+  sc_core::sc_spawn(
+      [this, &samples] {
+        // One sample per transfer: nothing is held back when the run ends
+        // in the middle of a block.
+        uint8_t sample[8];
+        for (;;) {
+          const size_t moved = host.read_stream(hal::StreamId::Samples, sample, sizeof sample);
+          if (moved == 0) return;  // a TCU without a sampler
+          samples.insert(samples.end(), sample, sample + moved);
+        }
+      },
+      "sample_dma");
+}
+
 void Board::run() {
   core::configure_reports();
   try {

@@ -9,6 +9,7 @@
 
 #include <exception>
 #include <functional>
+#include <vector>
 
 #include <systemc>
 
@@ -36,6 +37,11 @@ class Board : public sc_core::sc_module {
   // DriverError) is rethrown as it is. A simulation that ends before the
   // host program returned is a core::SimulationError too.
   void run();
+
+  // Before run(): a receive DMA on the sample stream that runs beside the
+  // host program for the whole simulation, appending every sample (8 bytes,
+  // Tensil's sample_buffer.h layout) to `samples`.
+  void collect_samples(std::vector<uint8_t>& samples);
 
  private:
   void host_thread();

@@ -13,6 +13,7 @@
 #include "sw/tensil/assembler.h"
 #include "sw/tensil/model.h"
 #include "tools/tensil/model_compiler.h"
+#include "sw/tensil/regs/config_registers.h"
 #include "sw/tensil/regs/isa.h"
 #include "testbench/tensil/system.h"
 #include "tools/tensil/estimator.h"
@@ -107,6 +108,28 @@ std::string format_vectors(const std::vector<float>& values, size_t lanes, size_
   return s.str();
 }
 
+// The run's samples: how many, each unit's utilisation (cycles its
+// handshake fired or stalled over all sampled cycles), and Tensil's driver
+// summary per opcode and DataMove kind against the model's program.
+void print_samples(const std::vector<uint8_t>& bytes, const Model& model, const std::string& path, uint32_t interval) {
+  const std::vector<Sample> samples = decode_samples(bytes, path);
+  std::cout << "samples      " << samples.size() << " (every " << interval << " cycles) -> " << path << "\n";
+  const auto utilisation = unit_utilisation(samples);
+  for (unsigned unit = kSampleUnits; unit-- > 0;) {
+    const UnitUtilisation& u = utilisation[unit];
+    std::cout << "  " << std::left << std::setw(12) << sample_unit_name(unit) << std::right << std::fixed
+              << std::setprecision(1) << std::setw(6) << 100.0 * u.transfer_fraction() << "% busy "
+              << std::setw(6) << 100.0 * u.stalled_fraction() << "% stalled\n";
+  }
+  const InstructionLayout layout = InstructionLayout::derive(model.arch);
+  const std::vector<uint8_t> prog = read_program(model, layout);
+  std::vector<Instruction> program;
+  for (size_t at = 0; at < prog.size(); at += layout.instruction_bytes) {
+    program.push_back(decode_instruction(layout, prog.data() + at));
+  }
+  std::cout << format_sample_summary(summarize_samples(samples, program, 0), true, false);
+}
+
 int run(const std::vector<std::string>& args) {
   po::options_description options("options");
   options.add_options()("help,h", "show this help")(
@@ -119,7 +142,12 @@ int run(const std::vector<std::string>& args) {
       "clock-mhz", po::value<double>()->default_value(100.0), "TCU clock in MHz")(
       "lenient", "consume invalid opcodes, DataMove kinds and unused bits as the RTL does")(
       "timeout-us", po::value<double>()->default_value(100000.0),
-      "simulated microseconds the driver waits for completion");
+      "simulated microseconds the driver waits for completion")(
+      "samples", po::value<std::string>(), "write the run's performance samples here (8 bytes each)")(
+      "sample-interval", po::value<uint32_t>(), "cycles between samples (1..65535; default 1000 with --samples)")(
+      "tracepoint", po::value<uint32_t>(), "program counter (.tprog index) at which the tracepoint flag rises")(
+      "decoder-timeout", po::value<uint32_t>()->default_value(kDefaultDecoderTimeout),
+      "cycles the decoder's head may wait before its timeout flag rises (0: always)");
   const po::variables_map vm =
       parse(args, options, {}, "usage: acosim tensil run --arch A.tarch --model M.tmodel [options]");
   if (vm.count("help")) return 0;
@@ -138,6 +166,27 @@ int run(const std::vector<std::string>& args) {
   if (!(timeout_us > 0.0 && timeout_us <= 1e9)) throw UsageError("--timeout-us must be above 0 and at most 1e9");
   request.timeout_ns = static_cast<uint64_t>(timeout_us * 1000.0);
   if (vm.count("vcd")) request.vcd_path = vm["vcd"].as<std::string>();
+  std::string samples_path;
+  if (vm.count("samples")) {
+    samples_path = vm["samples"].as<std::string>();
+    request.sample_interval = 1000;  // Tensil's driver default (sample_buffer.h)
+  }
+  if (vm.count("sample-interval")) {
+    if (samples_path.empty()) throw UsageError("--sample-interval needs --samples FILE");
+    request.sample_interval = vm["sample-interval"].as<uint32_t>();
+    if (request.sample_interval == 0 || request.sample_interval > 0xFFFF) {
+      throw UsageError("--sample-interval must be between 1 and 65535 cycles (the register has 16 bits)");
+    }
+  }
+  if (!samples_path.empty() && request.engine == ArrayEngineKind::Fast) {
+    throw UsageError("--samples needs the clocked TCU (--engine rtl or lockstep): the fast engine has no sampler");
+  }
+  if (vm.count("tracepoint")) {
+    request.tracepoint = vm["tracepoint"].as<uint32_t>();
+    if (request.tracepoint > 0x0FFFFFFF) throw UsageError("--tracepoint must fit the register's 28 bits");
+  }
+  request.decoder_timeout = vm["decoder-timeout"].as<uint32_t>();
+  if (request.decoder_timeout > 0xFFFF) throw UsageError("--decoder-timeout must fit the register's 16 bits");
 
   const Model model = read_model(request.tmodel_path);
   const uint64_t n = model.arch.array_size;
@@ -173,6 +222,7 @@ int run(const std::vector<std::string>& args) {
   // that looks like a result.
   std::vector<std::pair<std::string, std::vector<uint8_t>>> files;
   for (const auto& [name, path] : output_files) files.emplace_back(path, float_bytes(result.outputs.at(name)));
+  if (!samples_path.empty()) files.emplace_back(samples_path, result.samples);
   write_files_atomically(files);
 
   const TcuStatistics& s = result.statistics;
@@ -205,6 +255,22 @@ int run(const std::vector<std::string>& args) {
   const Estimate estimate = estimate_program(model.arch, read_program(model, InstructionLayout::derive(model.arch)));
   std::cout << "estimated cycles " << estimate.cycles << " (Tensil's compiler estimate of the model's program)\n";
   std::cout << "array        " << s.array_vectors << " vectors, " << s.macs << " MACs\n";
+  if (result.clocked) {
+    const auto rise = [](const char* label, const FlagRise& r) {
+      std::cout << label;
+      if (!r.seen) {
+        std::cout << "never raised\n";
+        return;
+      }
+      std::cout << "first raised in cycle " << r.cycle << " at pc " << r.program_counter;
+      if (!r.head.empty()) std::cout << ", head " << r.head;
+      std::cout << "\n";
+    };
+    rise("tracepoint   ", result.tracepoint);
+    rise("timeout      ", result.timeout);
+    if (result.hazards) std::cout << "hazards      " << result.hazards << " (reported above as warnings)\n";
+  }
+  if (!samples_path.empty()) print_samples(result.samples, model, samples_path, request.sample_interval);
   std::cout << "wall time    " << std::setprecision(3) << result.wall_seconds << " s\n";
   if (!request.vcd_path.empty()) std::cout << "waves        " << request.vcd_path << "\n";
   return 0;

@@ -30,6 +30,9 @@ RunResult run_model(const RunRequest& request) {
 
   DriverConfig driver_config;
   driver_config.timeout_ns = request.timeout_ns;
+  driver_config.sample_interval = request.sample_interval;
+  driver_config.decoder_timeout = request.decoder_timeout;
+  driver_config.tracepoint = request.tracepoint;
 
   // DRAM0 and DRAM1 as the driver places them: DRAM1 starts at the first
   // 64 KiB boundary after DRAM0.
@@ -59,6 +62,7 @@ RunResult run_model(const RunRequest& request) {
     }
     result.simulated_ns = driver.last_run_ns();
   });
+  if (request.sample_interval != 0) board.collect_samples(result.samples);
   try {
     board.run();
   } catch (const core::SimulationError& e) {
@@ -71,6 +75,12 @@ RunResult run_model(const RunRequest& request) {
                         std::to_string(board.tcu.last_program_counter()) + ")");
   }
   result.statistics = board.tcu.statistics();
+  result.clocked = board.tcu.clocked();
+  if (result.clocked) {
+    result.tracepoint = *board.tcu.tracepoint_rise();
+    result.timeout = *board.tcu.timeout_rise();
+    result.hazards = board.tcu.hazards();
+  }
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   return result;
 }

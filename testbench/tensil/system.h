@@ -25,6 +25,9 @@ struct RunRequest {
   bool lenient = false;
   double clock_mhz = 100.0;
   std::string vcd_path;             // empty: no waves
+  uint32_t sample_interval = 0;     // cycles between performance samples; 0: none
+  uint32_t decoder_timeout = 100;   // the timeout register's value (cycles)
+  uint32_t tracepoint = 0xFFFFFFFF; // the tracepoint register's value (a .tprog index)
   uint64_t timeout_ns = 100000000;  // driver gives up when the flush probe is this late (simulated)
 };
 
@@ -33,6 +36,12 @@ struct RunResult {
   TcuStatistics statistics;
   uint64_t simulated_ns = 0;  // simulated time of the model run (program streamed to probe seen)
   double wall_seconds = 0.0;
+  // The clocked TCU (engines rtl and lockstep) only:
+  bool clocked = false;
+  FlagRise tracepoint;
+  FlagRise timeout;
+  uint64_t hazards = 0;
+  std::vector<uint8_t> samples;  // 8 bytes per sample, in order
 };
 
 // Throws std::runtime_error (or a subclass) with a one-line message naming

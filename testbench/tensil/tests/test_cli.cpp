@@ -272,5 +272,65 @@ TEST_F(Cli, RunPrintsTheEstimateBesideTheSimulatedCycles) {
   EXPECT_NE(o.out.find("\nestimated cycles "), std::string::npos) << o.out;
 }
 
+TEST_F(Cli, SamplingNeedsTheClockedTcuAndAFile) {
+  const std::string tmodel = build("xor", "pynqz1");
+  const std::string base = "tensil run --arch '" + arch_path("pynqz1") + "' --model '" + tmodel + "' --input x=" +
+                           xor_input(8);
+  Outcome o = run(base + " --engine fast --samples '" + (dir / "s.bin").string() + "'");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("--engine rtl"), std::string::npos) << o.err;
+  o = run(base + " --engine rtl --sample-interval 10");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("--samples"), std::string::npos) << o.err;
+  o = run(base + " --engine rtl --samples '" + (dir / "s.bin").string() + "' --sample-interval 70000");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("16 bits"), std::string::npos) << o.err;
+  EXPECT_FALSE(fs::exists(dir / "s.bin"));
+}
+
+TEST_F(Cli, SamplesOfARunFollowTheProgramAndPlot) {
+  // Every cycle sampled (interval 1) while the XOR program runs: each
+  // sample's PC is an index of the 19-instruction .tprog (or 19, reached by
+  // its last instruction), never going back, and the samples the run reports
+  // are those in the file.
+  const std::string tmodel = build("xor", "pynqz1");
+  const fs::path samples = dir / "xor.samples";
+  const Outcome o = run("tensil run --arch '" + arch_path("pynqz1") + "' --model '" + tmodel + "' --input x=" +
+                        xor_input(8) + " --engine rtl --samples '" + samples.string() + "' --sample-interval 1");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const std::string bytes = slurp(samples);
+  ASSERT_GT(bytes.size(), 0u);
+  ASSERT_EQ(bytes.size() % 8, 0u);
+  const size_t count = bytes.size() / 8;
+  EXPECT_NE(o.out.find("samples      " + std::to_string(count) + " (every 1 cycles)"), std::string::npos) << o.out;
+  uint32_t last_pc = 0;
+  for (size_t i = 1; i < count; ++i) {  // sample 0 is taken before PC := 0
+    const auto* p = reinterpret_cast<const uint8_t*>(bytes.data() + 8 * i);
+    const uint32_t pc = uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+    EXPECT_LE(pc, 19u) << "sample " << i;
+    EXPECT_GE(pc, last_pc) << "sample " << i;
+    last_pc = pc;
+  }
+  EXPECT_EQ(last_pc, 19u);
+
+  const fs::path svg = dir / "xor.svg";
+  const Outcome plot = run("tensil plot '" + samples.string() + "' -o '" + svg.string() + "' --interval 1");
+  ASSERT_EQ(plot.status, 0) << plot.err;
+  EXPECT_NE(slurp(svg).find("<svg"), std::string::npos);
+}
+
+TEST_F(Cli, TracepointAndTimeoutReportWhereTheyFirstRose) {
+  // XOR's instruction 4 is a MatMul; the first instruction, a DataMove from
+  // DRAM1, keeps the head waiting for its data longer than a decoder
+  // timeout of 2 cycles.
+  const std::string tmodel = build("xor", "pynqz1");
+  const Outcome o = run("tensil run --arch '" + arch_path("pynqz1") + "' --model '" + tmodel + "' --input x=" +
+                        xor_input(8) + " --engine rtl --tracepoint 4 --decoder-timeout 2");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("tracepoint   first raised in cycle "), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(" at pc 4, head MatMul("), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("timeout      first raised in cycle "), std::string::npos) << o.out;
+}
+
 }  // namespace
 }  // namespace acosim::tensil::test

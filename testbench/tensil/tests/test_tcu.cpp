@@ -372,5 +372,56 @@ TEST(TcuWaves, BackToBackDispatchKeepsReadyHigh) {
   EXPECT_EQ(after_start[1].second, '0');
 }
 
+TEST(TcuSampling, EverySampleReachesTheHostThroughTheSampleStream) {
+  // The clocked TCU (rtl engine) with a 32-bit stream, so one 4-byte
+  // instruction arrives per cycle: Configure(sample interval = 1),
+  // Configure(PC = 0), ten NoOps, Configure(sample interval = 0). The first
+  // Configure fires in some cycle c and sets PC 1; samples are taken in
+  // cycles c+1 .. c+12, one per cycle, with the PC of that cycle: 1, then 0
+  // (the PC Configure), then 1..10 as the NoOps are dequeued; the last
+  // Configure stops sampling. In all twelve the instruction handshake fires
+  // (bits 46 and 47), and every sample's two padding bytes are zero.
+  TcuOptions o = options(ArrayEngineKind::Rtl);
+  o.stream_bytes = 4;
+  std::vector<uint8_t> samples;
+  auto bench = std::make_unique<TcuBench>(o, [](TcuBench& b) {
+    std::vector<uint8_t> program = cat({configure(0xB, 1), configure(0xA, 0)});
+    program.resize(program.size() + 10 * 4, 0);
+    const std::vector<uint8_t> stop = configure(0xB, 0);
+    program.insert(program.end(), stop.begin(), stop.end());
+    b.send(program);
+    b.settle();
+  });
+  bench->collect_samples(samples);
+  std::string error;
+  try {
+    bench->run();
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  ASSERT_EQ(error, "");
+  ASSERT_EQ(samples.size(), 12u * 8);
+  std::vector<uint32_t> pcs;
+  for (size_t i = 0; i < samples.size(); i += 8) {
+    pcs.push_back(uint32_t(samples[i]) | uint32_t(samples[i + 1]) << 8 | uint32_t(samples[i + 2]) << 16 |
+                  uint32_t(samples[i + 3]) << 24);
+    const uint16_t flags = uint16_t(samples[i + 4] | samples[i + 5] << 8);
+    EXPECT_EQ(flags >> 14, 3) << "sample " << i / 8 << ": instruction valid and ready";
+    EXPECT_EQ(samples[i + 6] | samples[i + 7], 0);
+  }
+  EXPECT_EQ(pcs, (std::vector<uint32_t>{1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}));
+}
+
+TEST(TcuSampling, TheFastEngineHasNoSampler) {
+  std::vector<uint8_t> samples;
+  auto bench = std::make_unique<TcuBench>(options(), [](TcuBench& b) {
+    b.send(configure(0xB, 1));
+    b.settle();
+  });
+  bench->collect_samples(samples);
+  bench->run();
+  EXPECT_TRUE(samples.empty());
+}
+
 }  // namespace
 }  // namespace acosim::tensil::test
