@@ -41,7 +41,9 @@ class ClockedExecution::Target : public clocked::DramTarget {
 };
 
 ClockedExecution::ClockedExecution(const TcuOptions& options, ArrayEngine& array, DramPort& dram0, DramPort& dram1,
-                                   TcuWaves* waves, std::function<void(const std::string&)> report)
+                                   tlm::tlm_initiator_socket<>& dram0_socket,
+                                   tlm::tlm_initiator_socket<>& dram1_socket, TcuWaves* waves,
+                                   std::function<void(const std::string&)> report)
     : m_options(options),
       m_dram0(std::make_unique<Target>(dram0, m_keeper, options.clock_period)),
       m_dram1(std::make_unique<Target>(dram1, m_keeper, options.clock_period)),
@@ -55,6 +57,10 @@ ClockedExecution::ClockedExecution(const TcuOptions& options, ArrayEngine& array
   core.sample_block_size = options.sample_block_size;
   core.lenient = options.lenient;
   m_core = std::make_unique<clocked::TcuCore>(core, array, *m_dram0, *m_dram1);
+  if (options.check_functional) {
+    m_check = std::make_unique<FunctionalCheck>(options.arch, dram0_socket, dram1_socket, options.dram_bus_bytes);
+    m_core->set_observer(m_check.get());
+  }
   // The cache behaviour registers reach the AXI transactions' AxCACHE.
   m_core->decoder().on_configure = [&dram0, &dram1](uint32_t reg, uint32_t value) {
     if (reg == uint32_t(ConfigRegister::Dram0CacheBehaviour)) dram0.configure(0, static_cast<uint8_t>(value));
@@ -134,6 +140,8 @@ void ClockedExecution::step() {
     m_report("pc " + std::to_string(d.program_counter()) + ": " + e.what());
   } catch (const ArrayMismatch& e) {
     m_report("pc " + std::to_string(m_core->decoder().program_counter()) + ": lockstep: " + e.what());
+  } catch (const FunctionalMismatch& e) {
+    m_report(e.what());
   }
   ++m_busy_cycles;
   m_keeper.inc(m_options.clock_period);
@@ -157,6 +165,13 @@ void ClockedExecution::run() {
     // receive DMA in the next cycle, so it keeps the core going.)
     while (m_core->idle() && m_core->stream_pending() == 0 &&
            !(m_sample_reader && m_core->sampler().sample_valid())) {
+      if (m_check) {
+        try {
+          m_check->finish();
+        } catch (const FunctionalMismatch& e) {
+          m_report(e.what());
+        }
+      }
       synchronise();
       m_data_taken.notify(sc_core::SC_ZERO_TIME);
       if (m_sample_waiting && !m_sample_fifo.empty()) m_samples_ready.notify(sc_core::SC_ZERO_TIME);

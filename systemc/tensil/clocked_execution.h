@@ -21,6 +21,7 @@
 #include "systemc/tensil/array_engine.h"
 #include "systemc/tensil/clocked/tcu_core.h"
 #include "systemc/tensil/dram_port.h"
+#include "systemc/tensil/functional_check.h"
 #include "systemc/tensil/tcu.h"
 #include "systemc/tensil/waves.h"
 
@@ -31,6 +32,7 @@ class ClockedExecution {
   // `report` receives what ends the run with an error (its message names
   // the program counter); it must not return.
   ClockedExecution(const TcuOptions& options, ArrayEngine& array, DramPort& dram0, DramPort& dram1,
+                   tlm::tlm_initiator_socket<>& dram0_socket, tlm::tlm_initiator_socket<>& dram1_socket,
                    TcuWaves* waves, std::function<void(const std::string&)> report);
   ~ClockedExecution();
 
@@ -69,6 +71,7 @@ class ClockedExecution {
   std::unique_ptr<Target> m_dram0;
   std::unique_ptr<Target> m_dram1;
   std::unique_ptr<clocked::TcuCore> m_core;
+  std::unique_ptr<FunctionalCheck> m_check;
   TcuWaves* m_waves;
   std::function<void(const std::string&)> m_report;
   tlm_utils::tlm_quantumkeeper m_keeper;

@@ -4,7 +4,7 @@
 
 namespace acosim::tensil {
 
-Decoder::Decoder(const Architecture& arch, ArrayEngine& array, DramPort& dram0, DramPort& dram1,
+Decoder::Decoder(const Architecture& arch, ArrayEngine& array, VectorDram& dram0, VectorDram& dram1,
                  ConfigRegisterFile& config, TcuStatistics& statistics, sc_core::sc_time clock_period)
     : m_arch(arch),
       m_n(arch.array_size),
@@ -106,7 +106,7 @@ uint64_t Decoder::data_move(const Instruction& in) {
   switch (static_cast<DataMoveKind>(in.flags)) {
     case DataMoveKind::Dram0ToLocal:
     case DataMoveKind::Dram1ToLocal: {
-      DramPort& port = in.flags == uint8_t(DataMoveKind::Dram0ToLocal) ? m_dram0 : m_dram1;
+      VectorDram& port = in.flags == uint8_t(DataMoveKind::Dram0ToLocal) ? m_dram0 : m_dram1;
       std::vector<Vector> vectors;
       dram_time = port.read(in.operand1_address, in.operand1_stride, count, vectors);
       for (uint64_t t = 0; t < count; ++t) m_local.write(local_at(t), vectors[t]);
@@ -114,7 +114,7 @@ uint64_t Decoder::data_move(const Instruction& in) {
     }
     case DataMoveKind::LocalToDram0:
     case DataMoveKind::LocalToDram1: {
-      DramPort& port = in.flags == uint8_t(DataMoveKind::LocalToDram0) ? m_dram0 : m_dram1;
+      VectorDram& port = in.flags == uint8_t(DataMoveKind::LocalToDram0) ? m_dram0 : m_dram1;
       std::vector<Vector> vectors;
       vectors.reserve(count);
       for (uint64_t t = 0; t < count; ++t) vectors.push_back(m_local.read(local_at(t)));

@@ -39,7 +39,7 @@ namespace acosim::tensil {
 
 class Decoder {
  public:
-  Decoder(const Architecture& arch, ArrayEngine& array, DramPort& dram0, DramPort& dram1,
+  Decoder(const Architecture& arch, ArrayEngine& array, VectorDram& dram0, VectorDram& dram1,
           ConfigRegisterFile& config, TcuStatistics& statistics, sc_core::sc_time clock_period);
 
   // Executes one checked instruction that starts at TCU cycle `cycle` and
@@ -63,8 +63,8 @@ class Decoder {
   unsigned m_simd_operand_bits;  // w: log2Ceil(simd_registers_depth + 1) bits
   FixedFormat m_format;
   ArrayEngine& m_array;
-  DramPort& m_dram0;
-  DramPort& m_dram1;
+  VectorDram& m_dram0;
+  VectorDram& m_dram1;
   ConfigRegisterFile& m_config;
   TcuStatistics& m_stats;
   sc_core::sc_time m_period;

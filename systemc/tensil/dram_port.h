@@ -21,21 +21,32 @@
 
 namespace acosim::tensil {
 
-class DramPort {
+// DRAM as the functional decoder sees it: strided vector transfers that
+// take some time. DramPort moves them over TLM; the functional check's
+// oracle (systemc/tensil/functional_check.h) keeps its writes to itself.
+class VectorDram {
+ public:
+  virtual ~VectorDram() = default;
+  // Offset register (bytes, already shifted) and cache behaviour (AxCACHE).
+  virtual void configure(uint32_t offset, uint8_t axcache) = 0;
+  // Vector k of the transfer is at vector address `address + k * 2^stride`.
+  // Returns the time the accesses took (target latency and bandwidth).
+  virtual sc_core::sc_time read(uint64_t address, uint32_t stride, uint64_t count, std::vector<Vector>& out) = 0;
+  virtual sc_core::sc_time write(uint64_t address, uint32_t stride, const std::vector<Vector>& vectors) = 0;
+};
+
+class DramPort : public VectorDram {
  public:
   DramPort(std::string name, tlm::tlm_initiator_socket<>& socket, const Architecture& arch,
            unsigned bus_bytes, bool use_dmi);
 
-  // Offset register (bytes, already shifted) and cache behaviour (AxCACHE).
   // A new AxCACHE value drops the DMI regions, so the target sees (and
   // records) the new value on the next grant.
-  void configure(uint32_t offset, uint8_t axcache);
+  void configure(uint32_t offset, uint8_t axcache) override;
   void invalidate_dmi(uint64_t start, uint64_t end);
 
-  // Vector k of the transfer is at vector address `address + k * 2^stride`.
-  // Returns the time the accesses took (target latency and bandwidth).
-  sc_core::sc_time read(uint64_t address, uint32_t stride, uint64_t count, std::vector<Vector>& out);
-  sc_core::sc_time write(uint64_t address, uint32_t stride, const std::vector<Vector>& vectors);
+  sc_core::sc_time read(uint64_t address, uint32_t stride, uint64_t count, std::vector<Vector>& out) override;
+  sc_core::sc_time write(uint64_t address, uint32_t stride, const std::vector<Vector>& vectors) override;
 
   uint64_t bursts() const { return m_bursts; }
 

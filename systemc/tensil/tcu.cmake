@@ -3,6 +3,7 @@
 add_library(acosim_tensil_tcu STATIC
   tcu.cpp
   clocked_execution.cpp
+  functional_check.cpp
   decoder.cpp
   dram_port.cpp
   simd_alu.cpp

@@ -48,7 +48,7 @@ struct Tcu::Impl {
       waves = std::make_unique<TcuWaves>(options.vcd_path, period_ps, *array);
     }
     if (options.engine != ArrayEngineKind::Fast) {
-      clocked = std::make_unique<ClockedExecution>(options, *array, dram0, dram1, waves.get(),
+      clocked = std::make_unique<ClockedExecution>(options, *array, dram0, dram1, tcu.dram0, tcu.dram1, waves.get(),
                                                    [this](const std::string& message) { report(message); });
       clocked->publish = [this](uint32_t pc_now, bool valid, bool ready, bool trace, bool time_out) {
         owner.program_counter.write(pc_now);

@@ -54,6 +54,10 @@ struct TcuOptions {
   unsigned dram_bus_bytes = 8;
   uint32_t decoder_timeout = 100;
   uint32_t sample_block_size = 1024;
+  // Engines rtl and lockstep: run the functional decoder beside the clocked
+  // TCU and stop at the first vector written differently (systemc/tensil/
+  // functional_check.h).
+  bool check_functional = false;
   std::string vcd_path;  // empty: no waves
   size_t instruction_queue_bytes = 4096;
   // Builds the array engine instead of `engine` when set: lets a testbench

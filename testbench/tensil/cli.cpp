@@ -138,6 +138,8 @@ int run(const std::vector<std::string>& args) {
       "input", po::value<std::vector<std::string>>()->composing(), "NAME=FILE, float32 input values")(
       "output", po::value<std::vector<std::string>>()->composing(), "NAME=FILE, where to write an output")(
       "engine", po::value<std::string>()->default_value("rtl"), "array engine: rtl, fast or lockstep")(
+      "check", po::value<std::string>(),
+      "functional: run the functional TCU beside the clocked one and compare every vector written")(
       "vcd", po::value<std::string>(), "write waves (RTL array and TLM side) to this VCD file")(
       "clock-mhz", po::value<double>()->default_value(100.0), "TCU clock in MHz")(
       "lenient", "consume invalid opcodes, DataMove kinds and unused bits as the RTL does")(
@@ -158,6 +160,15 @@ int run(const std::vector<std::string>& args) {
   request.device_arch_from_model = false;
   request.engine = parse_engine(vm["engine"].as<std::string>());
   request.lenient = vm.count("lenient") > 0;
+  if (vm.count("check")) {
+    if (vm["check"].as<std::string>() != "functional") {
+      throw UsageError("--check knows only 'functional', not '" + vm["check"].as<std::string>() + "'");
+    }
+    if (request.engine == ArrayEngineKind::Fast) {
+      throw UsageError("--check functional compares the clocked TCU (--engine rtl or lockstep) with the fast one");
+    }
+    request.check_functional = true;
+  }
   request.clock_mhz = vm["clock-mhz"].as<double>();
   if (!(request.clock_mhz >= 0.001 && request.clock_mhz <= 10000.0)) {
     throw UsageError("--clock-mhz must be between 0.001 and 10000");
@@ -228,7 +239,8 @@ int run(const std::vector<std::string>& args) {
   const TcuStatistics& s = result.statistics;
   std::cout << "model        " << model.name << " (" << model.arch.type().name << ", " << n << "x" << n
             << " array)\n";
-  std::cout << "engine       " << array_engine_name(request.engine) << "\n";
+  std::cout << "engine       " << array_engine_name(request.engine)
+            << (request.check_functional ? ", checked against the functional TCU" : "") << "\n";
   for (const auto& [name, values] : result.outputs) {
     std::cout << "output       " << name << ": " << values.size() / n << " vectors x " << n << " lanes";
     if (output_files.count(name)) std::cout << " -> " << output_files.at(name);

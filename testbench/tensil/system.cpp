@@ -47,6 +47,7 @@ RunResult run_model(const RunRequest& request) {
   tcu_options.lenient = request.lenient;
   tcu_options.clock_period = sc_core::sc_time(1.0e6 / request.clock_mhz, sc_core::SC_PS);
   tcu_options.vcd_path = request.vcd_path;
+  tcu_options.check_functional = request.check_functional;
 
   RunResult result;
   Board board("board", memory_config, tcu_options, [&](Board& b) {

@@ -23,6 +23,7 @@ Accumulators::Accumulators(const Architecture& arch, VectorMemory& memory, SimdA
 void Accumulators::write(uint64_t t, const Control& c, const Vector& value) {
   if (!c.accumulate) {
     m_memory.write(c.address, value);
+    if (observer != nullptr) observer->accumulator_written(c.instruction_index, c.address, value);
     return;
   }
   const uint64_t last = m_last_accumulate_cycle[c.address];
@@ -34,6 +35,7 @@ void Accumulators::write(uint64_t t, const Control& c, const Vector& value) {
   // acc = sat(acc + value) lane-wise (util/decoupled/VecAdder.scala).
   int32_t* acc = m_memory.at(c.address);
   for (unsigned i = 0; i < m_n; ++i) acc[i] = plus(acc[i], value[i], m_format);
+  if (observer != nullptr) observer->accumulator_written(c.instruction_index, c.address, m_memory.read(c.address));
 }
 
 void Accumulators::consume(uint64_t t, Fifo<Vector>& array_output, Fifo<PortAData>& port_a) {
@@ -92,8 +94,8 @@ void Accumulators::consume(uint64_t t, Fifo<Vector>& array_output, Fifo<PortADat
 void Accumulators::expand(uint64_t t) {
   if (!m_instructions.valid(t) || !m_control.can_push()) return;
   const AccInstruction& in = m_instructions.front();
-  Control c{in.op, in.address + (m_expanded << in.stride), in.accumulate, in.read_address, in.read, in.write,
-            in.sub, in.program_counter};
+  Control c{in.op,    in.address + (m_expanded << in.stride), in.accumulate, in.read_address, in.read, in.write,
+            in.sub,   in.program_counter,                      in.instruction_index};
   m_control.push(c, t);
   if (++m_expanded == in.count) {
     m_instructions.pop();

@@ -26,6 +26,7 @@
 #include "sw/tensil/regs/isa.h"
 #include "systemc/tensil/clocked/fifo.h"
 #include "systemc/tensil/clocked/systolic_array.h"
+#include "systemc/tensil/clocked/write_observer.h"
 #include "systemc/tensil/fixed_point.h"
 #include "systemc/tensil/simd_alu.h"
 #include "systemc/tensil/vector_memory.h"
@@ -47,6 +48,7 @@ struct AccInstruction {
   bool write = false;
   SimdSubInstruction sub;
   uint32_t program_counter = 0;  // of the instruction, for hazard reports
+  uint64_t instruction_index = 0;  // for the write observer
 };
 
 // Two accumulating writes to one address close enough that the RTL can
@@ -76,6 +78,8 @@ class Accumulators {
   bool sampled_valid() const { return m_sampled_valid; }
   bool sampled_ready() const { return m_sampled_ready; }
   const std::vector<AccumulateHazard>& hazards() const { return m_hazards; }
+  // Told of every accumulator write; nullptr: nobody.
+  WriteObserver* observer = nullptr;
 
  private:
   struct Control {
@@ -87,6 +91,7 @@ class Accumulators {
     bool write;
     SimdSubInstruction sub;
     uint32_t program_counter;
+    uint64_t instruction_index;
   };
 
   void write(uint64_t t, const Control& c, const Vector& value);

@@ -46,6 +46,7 @@ void Decoder::start_head(uint64_t t) {
     throw InstructionError(s.str(), m_pc, m_index);
   }
   if (result.kind == CheckResult::Kind::Consumable) ++m_stats.invalid_consumed;
+  if (observer != nullptr) observer->started(m_index, m_pc, m_head);
 
   const Instruction& in = m_head;
   switch (in.opcode) {
@@ -101,7 +102,9 @@ bool Decoder::port_a_write_from_accumulators(uint64_t t) {
   m_port_a_valid = true;
   Fifo<Vector>& data = m_t.accumulators.output();
   if (!data.valid(t)) return false;
-  m_t.local.write(local_address(m_element, false), data.front());
+  const uint64_t address = local_address(m_element, false);
+  m_t.local.write(address, data.front());
+  if (observer != nullptr) observer->local_written(m_index, address, data.front());
   data.pop();
   m_port_a_ready = true;
   return ++m_element == m_count;
@@ -112,7 +115,9 @@ bool Decoder::port_b_write_from_dram(uint64_t t, unsigned bank) {
   m_port_b_valid = true;
   DramBank& dram = *m_t.dram[bank];
   if (!dram.read_data_valid()) return false;
-  m_t.local.write(local_address(m_element, false), dram.read_data());
+  const uint64_t address = local_address(m_element, false);
+  m_t.local.write(address, dram.read_data());
+  if (observer != nullptr) observer->local_written(m_index, address, dram.read_data());
   dram.pop_read_data();
   m_port_b_ready = true;
   return ++m_element == m_count;
@@ -121,7 +126,11 @@ bool Decoder::port_b_write_from_dram(uint64_t t, unsigned bank) {
 bool Decoder::port_b_read_to_dram(uint64_t t, unsigned bank) {
   m_port_b_valid = true;
   if (m_t.port_b_output.size() >= 2) return false;
-  m_t.port_b_output.push({m_t.local.read(local_address(m_element, false)), bank}, t);
+  const Vector value = m_t.local.read(local_address(m_element, false));
+  if (observer != nullptr) {
+    observer->dram_written(m_index, bank, m_head.operand1_address + (m_element << m_head.operand1_stride), value);
+  }
+  m_t.port_b_output.push({value, bank}, t);
   m_port_b_ready = true;
   return ++m_element == m_count;
 }
@@ -167,6 +176,7 @@ bool Decoder::issue(uint64_t t) {
   if (m_needed[kAcc] && !m_done[kAcc] && m_t.accumulators.instructions().can_push()) {
     AccInstruction a;
     a.program_counter = m_pc;
+    a.instruction_index = m_index;
     if (in.opcode == uint8_t(Opcode::Simd)) {
       a.op = AccOp::Simd;
       a.address = in.operand0_address;

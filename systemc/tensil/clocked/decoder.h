@@ -31,6 +31,7 @@
 #include "systemc/tensil/clocked/dram_bank.h"
 #include "systemc/tensil/clocked/fifo.h"
 #include "systemc/tensil/clocked/systolic_array.h"
+#include "systemc/tensil/clocked/write_observer.h"
 #include "systemc/tensil/config_register_file.h"
 #include "systemc/tensil/instruction_check.h"
 #include "systemc/tensil/vector_memory.h"
@@ -94,6 +95,9 @@ class Decoder {
 
   // Called for each Configure as it executes (register, value as written).
   std::function<void(uint32_t, uint32_t)> on_configure;
+  // Told of every instruction reaching the head and of the decoder's own
+  // local memory and DRAM writes; nullptr: nobody.
+  WriteObserver* observer = nullptr;
 
  private:
   // One part of the head's MultiEnqueue per unit.

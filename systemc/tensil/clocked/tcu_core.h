@@ -82,6 +82,11 @@ class TcuCore {
   DramBank& dram(unsigned bank) { return bank == 0 ? m_dram0 : m_dram1; }
   const Sampler& sampler() const { return m_sampler; }
   uint32_t config_register(uint32_t reg) const;
+  // A checker told of every instruction and write (nullptr: none).
+  void set_observer(WriteObserver* observer) {
+    m_decoder.observer = observer;
+    m_acc_unit.observer = observer;
+  }
 
  private:
   CoreOptions m_options;

@@ -332,5 +332,23 @@ TEST_F(Cli, TracepointAndTimeoutReportWhereTheyFirstRose) {
   EXPECT_NE(o.out.find("timeout      first raised in cycle "), std::string::npos) << o.out;
 }
 
+TEST_F(Cli, CheckFunctionalRunsBesideTheClockedTcu) {
+  const std::string tmodel = build("conv", "pynqz1");
+  std::vector<float> values(288);
+  for (size_t i = 0; i < values.size(); ++i) values[i] = 0.125f * float(int(i % 17) - 8);
+  const fs::path input = dir / "conv.f32";
+  std::ofstream(input, std::ios::binary)
+      .write(reinterpret_cast<const char*>(values.data()), std::streamsize(values.size() * sizeof(float)));
+  const std::string base = "tensil run --arch '" + arch_path("pynqz1") + "' --model '" + tmodel + "' --input x='" +
+                           input.string() + "'";
+  const Outcome o = run(base + " --engine rtl --check functional");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("engine       rtl, checked against the functional TCU"), std::string::npos) << o.out;
+  EXPECT_EQ(run(base + " --engine fast --check functional").status, 2);
+  const Outcome unknown = run(base + " --engine rtl --check everything");
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.err.find("'everything'"), std::string::npos) << unknown.err;
+}
+
 }  // namespace
 }  // namespace acosim::tensil::test

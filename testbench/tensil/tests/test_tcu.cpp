@@ -423,5 +423,58 @@ TEST(TcuSampling, TheFastEngineHasNoSampler) {
   EXPECT_TRUE(samples.empty());
 }
 
+// A functional array whose second result has lane 1 off by one: the
+// functional check must catch what the clocked TCU then writes.
+class OffByOneArray : public FastArray {
+ public:
+  using FastArray::FastArray;
+  bool clock(uint64_t cycle, const ArrayCommand& command, Vector& output) override {
+    if (!FastArray::clock(cycle, command, output)) return false;
+    if (++m_results == 2) output[1] += 1;
+    return true;
+  }
+
+ private:
+  int m_results = 0;
+};
+
+TEST(TcuCheck, FunctionalCheckNamesThePcTheAccumulatorAndTheLane) {
+  // MatMul with zeroes of three vectors into accumulators 5, 6, 7: with the
+  // weights at reset every result is 0, so the corrupted second result
+  // writes 1 into lane 1 of accumulator 6 where the functional TCU writes 0.
+  TcuOptions o = options(ArrayEngineKind::Rtl);
+  o.check_functional = true;
+  o.array_factory = [](const Architecture& a) { return std::make_unique<OffByOneArray>(a); };
+  const std::string error = run_bench(o, [](TcuBench& b) {
+    b.send({0x00, 0x05, 0x02, 0x12});
+    b.settle();
+  });
+  EXPECT_NE(error.find("functional check: pc 0 (instruction 0 since reset): accumulator vector 0x6 lane 1: "
+                       "clocked 1, functional 0"),
+            std::string::npos)
+      << error;
+}
+
+TEST(TcuCheck, TheXorProgramAgreesWithTheFunctionalTcu) {
+  TcuOptions o = options(ArrayEngineKind::Rtl);
+  o.check_functional = true;
+  ASSERT_EQ(run_bench(o,
+                      [](TcuBench& b) {
+                        // DataMoves through DRAM and accumulators, a MatMul, SIMD:
+                        // DRAM0 -> local 0..1, LoadWeights, MatMul, SIMD Max
+                        // with R1 = Zero, accumulators -> local -> DRAM0.
+                        b.write_raw16(0, {256, -512, 768, 1024});
+                        b.send(cat({{0x00, 0x00, 0x01, 0x20},
+                                    {0x00, 0x02, 0x00, 0x30},
+                                    {0x00, 0x00, 0x01, 0x10},
+                                    {0x00, 0x00, 0x09, 0x40},
+                                    {0x00, 0x00, 0x7a, 0x43},
+                                    {0x04, 0x00, 0x01, 0x2c},
+                                    {0x04, 0x08, 0x01, 0x21}}));
+                        b.settle();
+                      }),
+            "");
+}
+
 }  // namespace
 }  // namespace acosim::tensil::test
