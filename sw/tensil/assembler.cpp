@@ -69,7 +69,8 @@ class Statement {
       const std::string& t = tokens[i];
       const size_t eq = t.find('=');
       if (eq == std::string::npos) {
-        if (std::find(words_.begin(), words_.end(), t) != words_.end()) fail("duplicate '" + t + "'");
+        // Bare words may repeat (`configure 0x2 0x2`); a repeated flag is
+        // refused when it is consumed.
         words_.push_back(t);
         continue;
       }
@@ -113,6 +114,7 @@ class Statement {
     const auto it = std::find(words_.begin(), words_.end(), word);
     if (it == words_.end()) return false;
     words_.erase(it);
+    if (std::find(words_.begin(), words_.end(), word) != words_.end()) fail("duplicate '" + std::string(word) + "'");
     return true;
   }
 

@@ -66,6 +66,10 @@ struct Reader {
       // e.byte is the 1-based position where parsing stopped.
       throw FormatError(origin + ": malformed JSON at byte " + std::to_string(e.byte) +
                         (text.empty() ? " (the file is empty)" : ""));
+    } catch (const json::out_of_range&) {
+      // A number too large for a double (e.g. 1e400) is not a parse_error
+      // in nlohmann::json but out_of_range 406.
+      throw FormatError(origin + ": malformed JSON: a number is too large to represent");
     }
   }
 

@@ -57,7 +57,9 @@ Vector SimdAlu::execute(uint8_t op, uint32_t source_left, uint32_t source_right,
                         const Vector& input) {
   Vector out(m_lanes);
   for (unsigned lane = 0; lane < m_lanes; ++lane) {
-    int32_t* regs = &m_registers[size_t(lane) * m_depth];
+    // data() + offset: with no registers (depth 0) the vector is empty and
+    // indexing it would bind a reference to nothing.
+    int32_t* regs = m_registers.data() + size_t(lane) * m_depth;
     const int32_t l = source_left == 0 ? input[lane] : regs[source_left - 1];
     const int32_t r = source_right == 0 ? input[lane] : regs[source_right - 1];
     // The NoOp op outputs the ALU's input whatever the sources select (the

@@ -6,7 +6,6 @@ namespace acosim::tensil::clocked {
 
 SystolicArray::SystolicArray(ArrayEngine& engine, unsigned array_size)
     : m_engine(engine),
-      m_n(array_size),
       m_depth(2 * uint64_t(array_size) - 1),
       m_instructions(2 * size_t(array_size), true),
       m_output(m_depth) {}

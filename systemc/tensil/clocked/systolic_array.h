@@ -66,7 +66,6 @@ class SystolicArray {
   };
 
   ArrayEngine& m_engine;
-  unsigned m_n;
   uint64_t m_depth;  // D = 2n - 1
   Fifo<ArrayInstruction> m_instructions;
   Fifo<Control> m_control{2};
