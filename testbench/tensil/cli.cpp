@@ -148,6 +148,8 @@ int run(const std::vector<std::string>& args) {
       "samples", po::value<std::string>(), "write the run's performance samples here (8 bytes each)")(
       "sample-interval", po::value<uint32_t>(), "cycles between samples (1..65535; default 1000 with --samples)")(
       "tracepoint", po::value<uint32_t>(), "program counter (.tprog index) at which the tracepoint flag rises")(
+      "axi-bits", po::value<unsigned>()->default_value(64),
+      "AXI data width of the instruction stream and the DRAM ports (32, 64, ... 1024)")(
       "decoder-timeout", po::value<uint32_t>()->default_value(kDefaultDecoderTimeout),
       "cycles the decoder's head may wait before its timeout flag rises (0: always)");
   const po::variables_map vm =
@@ -197,6 +199,12 @@ int run(const std::vector<std::string>& args) {
     if (request.tracepoint > 0x0FFFFFFF) throw UsageError("--tracepoint must fit the register's 28 bits");
   }
   request.decoder_timeout = vm["decoder-timeout"].as<uint32_t>();
+  const unsigned axi_bits = vm["axi-bits"].as<unsigned>();
+  // Tensil's generator accepts these widths (zynq/tcu/Top.scala, -d).
+  if (axi_bits != 32 && axi_bits != 64 && axi_bits != 128 && axi_bits != 256 && axi_bits != 512 && axi_bits != 1024) {
+    throw UsageError("--axi-bits must be 32, 64, 128, 256, 512 or 1024");
+  }
+  request.axi_bytes = axi_bits / 8;
   if (request.decoder_timeout > 0xFFFF) throw UsageError("--decoder-timeout must fit the register's 16 bits");
 
   const Model model = read_model(request.tmodel_path);

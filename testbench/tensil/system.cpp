@@ -33,6 +33,7 @@ RunResult run_model(const RunRequest& request) {
   driver_config.sample_interval = request.sample_interval;
   driver_config.decoder_timeout = request.decoder_timeout;
   driver_config.tracepoint = request.tracepoint;
+  driver_config.stream_width_bytes = request.axi_bytes;
 
   // DRAM0 and DRAM1 as the driver places them: DRAM1 starts at the first
   // 64 KiB boundary after DRAM0.
@@ -48,6 +49,8 @@ RunResult run_model(const RunRequest& request) {
   tcu_options.clock_period = sc_core::sc_time(1.0e6 / request.clock_mhz, sc_core::SC_PS);
   tcu_options.vcd_path = request.vcd_path;
   tcu_options.check_functional = request.check_functional;
+  tcu_options.stream_bytes = request.axi_bytes;
+  tcu_options.dram_bus_bytes = request.axi_bytes;
 
   RunResult result;
   Board board("board", memory_config, tcu_options, [&](Board& b) {

@@ -27,6 +27,7 @@ struct RunRequest {
   std::string vcd_path;             // empty: no waves
   uint32_t sample_interval = 0;     // cycles between performance samples; 0: none
   bool check_functional = false;    // --check functional (engines rtl and lockstep)
+  unsigned axi_bytes = 8;           // AXI data width of the instruction stream and the DRAM ports
   uint32_t decoder_timeout = 100;   // the timeout register's value (cycles)
   uint32_t tracepoint = 0xFFFFFFFF; // the tracepoint register's value (a .tprog index)
   uint64_t timeout_ns = 100000000;  // driver gives up when the flush probe is this late (simulated)
