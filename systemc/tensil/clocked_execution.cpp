@@ -57,6 +57,7 @@ ClockedExecution::ClockedExecution(const TcuOptions& options, ArrayEngine& array
   core.sample_block_size = options.sample_block_size;
   core.lenient = options.lenient;
   m_core = std::make_unique<clocked::TcuCore>(core, array, *m_dram0, *m_dram1);
+  m_core->decoder().on_hazard = [this](const std::string& message) { hazard(message); };
   if (options.check_functional) {
     m_check = std::make_unique<FunctionalCheck>(options.arch, dram0_socket, dram1_socket, options.dram_bus_bytes);
     m_core->set_observer(m_check.get());
@@ -130,6 +131,11 @@ void ClockedExecution::synchronise() {
   }
 }
 
+void ClockedExecution::hazard(const std::string& message) {
+  ++m_hazards;
+  SC_REPORT_WARNING(kHazardReport, message.c_str());
+}
+
 void ClockedExecution::step() {
   try {
     m_core->cycle();
@@ -147,13 +153,13 @@ void ClockedExecution::step() {
   m_keeper.inc(m_options.clock_period);
   observe();
   const auto& hazards = m_core->accumulator_unit().hazards();
-  for (; m_hazards_reported < hazards.size(); ++m_hazards_reported) {
-    const clocked::AccumulateHazard& h = hazards[m_hazards_reported];
+  for (; m_accumulate_hazards_seen < hazards.size(); ++m_accumulate_hazards_seen) {
+    const clocked::AccumulateHazard& h = hazards[m_accumulate_hazards_seen];
     std::ostringstream s;
     s << "cycle " << h.cycle << ": accumulator " << h.address << " is accumulated by pc " << h.first_program_counter
       << " and again by pc " << h.second_program_counter
       << " before the first sum is written: the RTL does not order them and can lose an update";
-    SC_REPORT_WARNING(kHazardReport, s.str().c_str());
+    hazard(s.str());
   }
 }
 
@@ -248,6 +254,6 @@ TcuStatistics ClockedExecution::statistics() const {
 
 uint32_t ClockedExecution::program_counter() const { return m_core->decoder().program_counter(); }
 uint32_t ClockedExecution::config_register(uint32_t reg) const { return m_core->config_register(reg); }
-uint64_t ClockedExecution::hazards() const { return m_core->accumulator_unit().hazards().size(); }
+uint64_t ClockedExecution::hazards() const { return m_hazards; }
 
 }  // namespace acosim::tensil

@@ -63,6 +63,8 @@ class ClockedExecution {
   class Target;
 
   void step();
+  // Reports an ordering the RTL does not enforce as a warning and counts it.
+  void hazard(const std::string& message);
   void synchronise();
   void observe();
   uint64_t cycle_of(const sc_core::sc_time& t) const;
@@ -79,7 +81,8 @@ class ClockedExecution {
   sc_core::sc_event m_data_taken;
   sc_core::sc_event m_samples_ready;
   uint64_t m_busy_cycles = 0;
-  size_t m_hazards_reported = 0;
+  size_t m_accumulate_hazards_seen = 0;
+  uint64_t m_hazards = 0;
   FlagRise m_tracepoint;
   FlagRise m_timeout;
   TcuObservation m_last_observation;

@@ -140,12 +140,22 @@ void Decoder::configure() {
   const uint32_t value = m_head.configure_value();
   if (reg == uint32_t(ConfigRegister::ProgramCounter)) return;  // handled at the dequeue
   if (!m_t.config.write(reg, value)) return;
+  const auto offset = [&](unsigned bank) {
+    // The converter adds the register as it issues each address
+    // (axi/Converter.scala): requests still queued take the new offset.
+    if (!m_t.dram[bank]->idle() && on_hazard) {
+      on_hazard("pc " + std::to_string(m_pc) + ": Configure of the DRAM" + std::to_string(bank) +
+                " offset while DRAM" + std::to_string(bank) +
+                " requests are still queued: the RTL issues them with the new offset");
+    }
+    m_t.dram[bank]->set_address_offset(m_t.config.read(reg));
+  };
   switch (static_cast<ConfigRegister>(reg)) {
     case ConfigRegister::Dram0AddressOffset:
-      m_t.dram[0]->set_address_offset(m_t.config.read(reg));
+      offset(0);
       break;
     case ConfigRegister::Dram1AddressOffset:
-      m_t.dram[1]->set_address_offset(m_t.config.read(reg));
+      offset(1);
       break;
     default:
       break;

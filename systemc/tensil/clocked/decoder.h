@@ -20,6 +20,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -98,6 +99,9 @@ class Decoder {
   // Told of every instruction reaching the head and of the decoder's own
   // local memory and DRAM writes; nullptr: nobody.
   WriteObserver* observer = nullptr;
+  // Told of orderings the RTL does not enforce (a DRAM offset changed while
+  // that bank still has requests to issue).
+  std::function<void(const std::string&)> on_hazard;
 
  private:
   // One part of the head's MultiEnqueue per unit.

@@ -476,5 +476,26 @@ TEST(TcuCheck, TheXorProgramAgreesWithTheFunctionalTcu) {
             "");
 }
 
+TEST(TcuHazards, ADramOffsetChangedUnderQueuedWritesIsReported) {
+  // DataMove local -> DRAM0 of eight vectors leaves the head with its last
+  // local read, its writes still queued in the DRAM0 bank; the Configure of
+  // the DRAM0 offset right behind it changes where the RTL sends them.
+  // The same Configure once the bank is idle is no hazard.
+  sc_core::sc_report_handler::set_actions("acosim/tensil/hazard", sc_core::SC_DO_NOTHING);
+  int during = -1, after = -1;
+  ASSERT_EQ(run_bench(options(ArrayEngineKind::Rtl),
+                      [&](TcuBench& b) {
+                        b.send(cat({{0x00, 0x00, 0x07, 0x21}, configure(0x0, 1)}));
+                        b.settle();
+                        during = sc_core::sc_report_handler::get_count("acosim/tensil/hazard");
+                        b.send(configure(0x0, 2));
+                        b.settle();
+                        after = sc_core::sc_report_handler::get_count("acosim/tensil/hazard");
+                      }),
+            "");
+  EXPECT_EQ(during, 1);
+  EXPECT_EQ(after, 1);
+}
+
 }  // namespace
 }  // namespace acosim::tensil::test
