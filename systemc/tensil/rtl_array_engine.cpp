@@ -77,16 +77,19 @@ void RtlArray::attach_waves(TcuWaves& waves) {
 }
 
 void RtlArray::check_lanes(const Vector& v, const char* what, size_t index) const {
-  const std::string label =
-      std::string("rtl array: ") + what + (index == kNoIndex ? std::string() : " " + std::to_string(index));
+  // The message is built only for a vector that fails: this check runs on
+  // every vector the array takes.
+  const auto label = [&] {
+    return std::string("rtl array: ") + what + (index == kNoIndex ? std::string() : " " + std::to_string(index));
+  };
   if (v.size() != m_n) {
-    throw std::invalid_argument(label + " has " + std::to_string(v.size()) + " lanes, the " +
+    throw std::invalid_argument(label() + " has " + std::to_string(v.size()) + " lanes, the " +
                                 std::to_string(m_n) + "x" + std::to_string(m_n) + " array takes " +
                                 std::to_string(m_n));
   }
   for (size_t lane = 0; lane < m_n; ++lane) {
     if (v[lane] < m_min || v[lane] > m_max) {
-      throw std::invalid_argument(label + ", lane " + std::to_string(lane) + ": value " +
+      throw std::invalid_argument(label() + ", lane " + std::to_string(lane) + ": value " +
                                   std::to_string(v[lane]) + " is outside the " + data_type_info(m_type).name +
                                   " range [" + std::to_string(m_min) + ", " + std::to_string(m_max) + "]");
     }
@@ -283,8 +286,9 @@ bool RtlArray::clock(uint64_t cycle, const ArrayCommand& command, Vector& output
       }
     }
   }
+  // The command stays on the ports for the whole cycle, as a Chisel
+  // producer's valid does; the next call drives the next one.
   posedge();
-  drive_idle();
   negedge();
   if (*m_ports->output_valid == 0) return false;
   switch (m_ports->lane_bytes) {

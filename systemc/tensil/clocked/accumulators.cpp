@@ -11,8 +11,9 @@ constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
 constexpr uint64_t kAccumulateHazardWindow = 2;
 }  // namespace
 
-Accumulators::Accumulators(const Architecture& arch, VectorMemory& memory, SimdAlu& alu)
+Accumulators::Accumulators(const Architecture& arch, VectorMemory& memory, SimdAlu& alu, VectorPool& pool)
     : m_n(arch.array_size),
+      m_pool(pool),
       m_format{arch.type().width, arch.type().binary_point},
       m_memory(memory),
       m_alu(alu),
@@ -48,6 +49,7 @@ void Accumulators::consume(uint64_t t, Fifo<Vector>& array_output, Fifo<PortADat
     case AccOp::WriteFromArray:
       if (array_output.valid(t)) {
         write(t, c, array_output.front());
+        m_pool.give(std::move(array_output.front()));
         array_output.pop();
         done = true;
       }
@@ -55,6 +57,7 @@ void Accumulators::consume(uint64_t t, Fifo<Vector>& array_output, Fifo<PortADat
     case AccOp::WriteFromLocal:
       if (port_a.valid(t) && port_a.front().destination == PortADestination::Accumulators) {
         write(t, c, port_a.front().data);
+        m_pool.give(std::move(port_a.front().data));
         port_a.pop();
         done = true;
       }

@@ -26,6 +26,7 @@
 #include "sw/tensil/regs/isa.h"
 #include "systemc/tensil/clocked/fifo.h"
 #include "systemc/tensil/clocked/systolic_array.h"
+#include "systemc/tensil/clocked/vector_pool.h"
 #include "systemc/tensil/clocked/write_observer.h"
 #include "systemc/tensil/fixed_point.h"
 #include "systemc/tensil/simd_alu.h"
@@ -62,7 +63,7 @@ struct AccumulateHazard {
 
 class Accumulators {
  public:
-  Accumulators(const Architecture& arch, VectorMemory& memory, SimdAlu& alu);
+  Accumulators(const Architecture& arch, VectorMemory& memory, SimdAlu& alu, VectorPool& pool);
 
   // The decoder's acc part: OutQueue(2n, pipe, flow) (tcu/Decoder.scala).
   Fifo<AccInstruction>& instructions() { return m_instructions; }
@@ -97,6 +98,7 @@ class Accumulators {
   void write(uint64_t t, const Control& c, const Vector& value);
 
   unsigned m_n;
+  VectorPool& m_pool;
   FixedFormat m_format;
   VectorMemory& m_memory;
   SimdAlu& m_alu;

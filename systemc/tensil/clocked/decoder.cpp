@@ -1,5 +1,6 @@
 #include "systemc/tensil/clocked/decoder.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "sw/tensil/regs/config_registers.h"
@@ -92,7 +93,10 @@ bool Decoder::port_a_read(uint64_t t, PortADestination destination, bool reverse
   // queue (mem/DualPortMem.scala); its data is there the next cycle.
   m_port_a_valid = true;
   if (m_t.port_a_output.size() >= 2) return false;
-  m_t.port_a_output.push(PortAData{m_t.local.read(local_address(m_element, reverse)), destination}, t);
+  Vector data = m_t.pool.take(m_arch.array_size);
+  const int32_t* row = m_t.local.at(local_address(m_element, reverse));
+  std::copy(row, row + m_arch.array_size, data.begin());
+  m_t.port_a_output.push(PortAData{std::move(data), destination}, t);
   m_port_a_ready = true;
   return ++m_element == m_count;
 }

@@ -32,6 +32,7 @@
 #include "systemc/tensil/clocked/dram_bank.h"
 #include "systemc/tensil/clocked/fifo.h"
 #include "systemc/tensil/clocked/systolic_array.h"
+#include "systemc/tensil/clocked/vector_pool.h"
 #include "systemc/tensil/clocked/write_observer.h"
 #include "systemc/tensil/config_register_file.h"
 #include "systemc/tensil/instruction_check.h"
@@ -58,6 +59,7 @@ struct DecoderTargets {
   Accumulators& accumulators;
   std::array<DramBank*, 2> dram;
   ConfigRegisterFile& config;
+  VectorPool& pool;
 };
 
 struct DecoderStatistics {

@@ -515,6 +515,13 @@ void DramBank::refresh_read_vector(bool head_changed) {
 }
 
 void DramBank::tick() {
+  if (idle()) {
+    // Nothing queued, in flight or pushed: the cycle changes nothing but
+    // the sampler's view of the request handshake.
+    m_sampled_valid = false;
+    m_sampled_ready = true;
+    return;
+  }
   const Snapshot start{m_control.size(),
                        m_data_out.size(),
                        m_read_queue.size(),

@@ -4,8 +4,10 @@
 
 namespace acosim::tensil::clocked {
 
-SystolicArray::SystolicArray(ArrayEngine& engine, unsigned array_size)
+SystolicArray::SystolicArray(ArrayEngine& engine, unsigned array_size, VectorPool& pool)
     : m_engine(engine),
+      m_pool(pool),
+      m_lanes(array_size),
       m_depth(2 * uint64_t(array_size) - 1),
       m_instructions(2 * size_t(array_size), true),
       m_output(m_depth) {}
@@ -50,11 +52,14 @@ void SystolicArray::consume(uint64_t t, Fifo<PortAData>& port_a) {
   }
   // The array is clocked in every cycle something is inside it.
   if (command.kind != ArrayCommand::Kind::Idle || m_in_flight > 0) {
+    if (m_result.empty()) m_result = m_pool.take(m_lanes);
     if (m_engine.clock(t, command, m_result)) {
       m_output.push(std::move(m_result), t, t + 1);
+      m_result = Vector();
       --m_in_flight;
     }
   }
+  if (!input.empty()) m_pool.give(std::move(input));
 }
 
 void SystolicArray::expand(uint64_t t) {

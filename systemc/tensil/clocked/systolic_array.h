@@ -15,6 +15,7 @@
 
 #include "systemc/tensil/array_engine.h"
 #include "systemc/tensil/clocked/fifo.h"
+#include "systemc/tensil/clocked/vector_pool.h"
 
 namespace acosim::tensil::clocked {
 
@@ -36,7 +37,7 @@ struct ArrayInstruction {
 
 class SystolicArray {
  public:
-  SystolicArray(ArrayEngine& engine, unsigned array_size);
+  SystolicArray(ArrayEngine& engine, unsigned array_size, VectorPool& pool);
 
   // The decoder's array part: OutQueue(2n, pipe, flow) (tcu/Decoder.scala).
   Fifo<ArrayInstruction>& instructions() { return m_instructions; }
@@ -66,6 +67,8 @@ class SystolicArray {
   };
 
   ArrayEngine& m_engine;
+  VectorPool& m_pool;
+  unsigned m_lanes;
   uint64_t m_depth;  // D = 2n - 1
   Fifo<ArrayInstruction> m_instructions;
   Fifo<Control> m_control{2};

@@ -10,14 +10,14 @@ TcuCore::TcuCore(const CoreOptions& options, ArrayEngine& array, DramTarget& dra
       m_acc("accumulators", options.arch.accumulator_depth, options.arch.array_size),
       m_alu(options.arch.array_size, options.arch.simd_registers_depth,
             FixedFormat{options.arch.type().width, options.arch.type().binary_point}),
-      m_array_unit(array, options.arch.array_size),
-      m_acc_unit(options.arch, m_acc, m_alu),
+      m_array_unit(array, options.arch.array_size, m_pool),
+      m_acc_unit(options.arch, m_acc, m_alu, m_pool),
       m_dataflow(2 * size_t(options.arch.array_size), true),
       m_dram0(options.arch, options.dram_bus_bytes, dram0),
       m_dram1(options.arch, options.dram_bus_bytes, dram1),
       m_decoder(options.arch, options.lenient, options.decoder_timeout,
                 DecoderTargets{m_local, m_port_a_output, m_port_b_output, m_dataflow, m_array_unit, m_acc_unit,
-                               {&m_dram0, &m_dram1}, m_config}),
+                               {&m_dram0, &m_dram1}, m_config, m_pool}),
       m_ingress(options.stream_bytes, InstructionLayout::derive(options.arch).instruction_bytes),
       m_sampler(options.sample_block_size) {}
 

@@ -94,6 +94,7 @@ class TcuCore {
   VectorMemory m_acc;
   SimdAlu m_alu;
   ConfigRegisterFile m_config;
+  VectorPool m_pool;
   SystolicArray m_array_unit;
   Accumulators m_acc_unit;
   // Local memory port outputs: Queue(3) each, reads accepted below 2.
