@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "systemc/tensil/fast_array_engine.h"
+
 namespace acosim::tensil {
 
 Decoder::Decoder(const Architecture& arch, ArrayEngine& array, VectorDram& dram0, VectorDram& dram1,
@@ -18,7 +20,8 @@ Decoder::Decoder(const Architecture& arch, ArrayEngine& array, VectorDram& dram0
       m_period(clock_period),
       m_local("local memory", arch.local_depth, arch.array_size),
       m_accumulators("accumulators", arch.accumulator_depth, arch.array_size),
-      m_alu(arch.array_size, arch.simd_registers_depth, m_format) {}
+      m_alu(arch.array_size, arch.simd_registers_depth, m_format),
+      m_fast(dynamic_cast<FastArray*>(&array)) {}
 
 uint64_t Decoder::cycles_of(const sc_core::sc_time& t) const {
   const double ratio = t / m_period;
@@ -47,17 +50,41 @@ uint64_t Decoder::execute(const Instruction& in, uint64_t cycle) {
   return 1;
 }
 
-void Decoder::accumulate_into(uint64_t address, const Vector& value) {
+void Decoder::accumulate_into(uint64_t address, const int32_t* value) {
   // acc = sat(acc + value) lane-wise (Tensil's util/decoupled/VecAdder.scala).
   int32_t* acc = m_accumulators.at(address);
   for (unsigned i = 0; i < m_n; ++i) acc[i] = plus(acc[i], value[i], m_format);
 }
+
+void Decoder::accumulate_into(uint64_t address, const Vector& value) { accumulate_into(address, value.data()); }
 
 uint64_t Decoder::matmul(const Instruction& in, uint64_t cycle) {
   const uint64_t count = in.operand2 + 1;
   const bool accumulate = in.flags & flags::kMatMulAccumulate;
   const bool zeroes = in.flags & flags::kMatMulZeroes;
   m_array.idle_until(cycle);
+  if (m_fast != nullptr && !zeroes) {
+    // The functional array works on the memories' rows in place: inputs
+    // straight from local memory, results straight into the accumulators
+    // (or into scratch rows first when they accumulate).
+    m_input_rows.resize(count);
+    m_output_rows.resize(count);
+    if (accumulate) m_scratch.resize(count * m_n);
+    for (uint64_t t = 0; t < count; ++t) {
+      m_input_rows[t] = m_local.at(in.operand0_address + (t << in.operand0_stride));
+      m_output_rows[t] = accumulate ? &m_scratch[t * m_n]
+                                    : m_accumulators.at(in.operand1_address + (t << in.operand1_stride));
+    }
+    m_fast->run_rows(m_input_rows.data(), m_output_rows.data(), count);
+    if (accumulate) {
+      for (uint64_t t = 0; t < count; ++t) {
+        accumulate_into(in.operand1_address + (t << in.operand1_stride), &m_scratch[t * m_n]);
+      }
+    }
+    m_stats.array_vectors += count;
+    m_stats.macs += count * m_n * m_n;
+    return count + 2 * m_n - 1;
+  }
   std::vector<Vector>& outputs = m_matmul_outputs;
   if (zeroes) {
     outputs = m_array.run_zeroes(count);

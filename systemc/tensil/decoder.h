@@ -30,6 +30,7 @@
 #include "systemc/tensil/array_engine.h"
 #include "systemc/tensil/config_register_file.h"
 #include "systemc/tensil/dram_port.h"
+#include "systemc/tensil/fast_array_engine.h"
 #include "systemc/tensil/fixed_point.h"
 #include "systemc/tensil/simd_alu.h"
 #include "systemc/tensil/tcu.h"
@@ -57,6 +58,7 @@ class Decoder {
   void configure(const Instruction& in);
   uint64_t cycles_of(const sc_core::sc_time& t) const;
   void accumulate_into(uint64_t address, const Vector& value);
+  void accumulate_into(uint64_t address, const int32_t* value);
 
   Architecture m_arch;
   unsigned m_n;
@@ -75,6 +77,12 @@ class Decoder {
   std::vector<Vector> m_matmul_inputs;
   std::vector<Vector> m_matmul_outputs;
   SimdAlu m_alu;
+  // The functional array when the engine is one (the fast engine and the
+  // functional check): MatMul then runs on the memories' rows in place.
+  FastArray* m_fast;
+  std::vector<const int32_t*> m_input_rows;
+  std::vector<int32_t*> m_output_rows;
+  std::vector<int32_t> m_scratch;
 };
 
 }  // namespace acosim::tensil

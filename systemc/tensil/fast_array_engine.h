@@ -29,6 +29,11 @@ class FastArray : public ArrayEngine {
   std::vector<Vector> run(const std::vector<Vector>& inputs) override;
   void run_into(const std::vector<Vector>& inputs, std::vector<Vector>& outputs) override;
   std::vector<Vector> run_zeroes(size_t count) override;
+  // run_into() on rows in place, for the functional decoder: input t is
+  // `inputs[t]`, its result goes to `outputs[t]` (array_size lanes each;
+  // the caller guarantees the lanes are in range, as memories of the TCU
+  // only hold such values).
+  void run_rows(const int32_t* const* inputs, int32_t* const* outputs, size_t count);
   // Computes a run's result when it is taken and hands it out D cycles
   // later, as the RTL's pipeline does.
   bool clock(uint64_t cycle, const ArrayCommand& command, Vector& output) override;
@@ -59,6 +64,8 @@ class FastArray : public ArrayEngine {
   std::deque<std::pair<uint64_t, Vector>> m_in_flight;
   std::vector<Vector> m_clock_input{1};
   std::vector<Vector> m_clock_result;
+  std::vector<const int32_t*> m_input_rows;
+  std::vector<int32_t*> m_output_rows;
 };
 
 }  // namespace acosim::tensil
