@@ -30,7 +30,7 @@ bool is_dram_transfer(uint8_t kind) {
 // Estimator.scala starts as if a Wait (opcode 0, our NoOp) had come before
 // the first instruction.
 Estimator::Estimator(const Architecture& arch)
-    : array_size_(arch.array_size), previous_opcode_(uint8_t(Opcode::NoOp)) {}
+    : m_array_size(arch.array_size), m_previous_opcode(uint8_t(Opcode::NoOp)) {}
 
 InstructionEstimate Estimator::next(const Instruction& in) {
   InstructionEstimate e;
@@ -50,21 +50,21 @@ InstructionEstimate Estimator::next(const Instruction& in) {
       // vector. The size is operand 2 (Tensil's compiler/lir/StreamGen.scala
       // emitMatMul).
       const uint64_t vectors = in.operand2 + 1;
-      if (previous_opcode_ == uint8_t(Opcode::MatMul)) {
+      if (m_previous_opcode == uint8_t(Opcode::MatMul)) {
         e.cycles = vectors;
-      } else if (previous_opcode_ == uint8_t(Opcode::LoadWeights)) {
-        e.cycles = vectors + array_size_;
+      } else if (m_previous_opcode == uint8_t(Opcode::LoadWeights)) {
+        e.cycles = vectors + m_array_size;
       } else {
-        e.cycles = vectors + 2 * array_size_;
+        e.cycles = vectors + 2 * m_array_size;
       }
-      e.energy = vectors * array_size_ * array_size_;
+      e.energy = vectors * m_array_size * m_array_size;
       break;
     }
     case uint8_t(Opcode::Simd):
       // Estimator.estimateCyclesAndEnergy, case SIMD: one cycle whatever the
       // operation or flags, one unit of energy per lane.
       e.cycles = 1;
-      e.energy = array_size_;
+      e.energy = m_array_size;
       break;
     case uint8_t(Opcode::LoadWeights): {
       // Estimator.estimateCyclesAndEnergy, case LoadWeights: an internal
@@ -96,7 +96,7 @@ InstructionEstimate Estimator::next(const Instruction& in) {
       // is asked about.
       break;
   }
-  previous_opcode_ = in.opcode;
+  m_previous_opcode = in.opcode;
   return e;
 }
 

@@ -33,8 +33,8 @@ class Estimator {
   InstructionEstimate next(const Instruction& instruction);
 
  private:
-  uint64_t array_size_;
-  uint8_t previous_opcode_;
+  uint64_t m_array_size;
+  uint8_t m_previous_opcode;
 };
 
 // A whole program's estimate. Indexes are opcodes (0x0..0xF) and DataMove

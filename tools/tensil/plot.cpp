@@ -40,18 +40,18 @@ class TempDir {
     if (::mkdtemp(buffer.data()) == nullptr) {
       throw PlotError("cannot create a temporary folder for gnuplot: " + std::string(std::strerror(errno)));
     }
-    path_ = buffer.data();
+    m_path = buffer.data();
   }
   ~TempDir() {
     std::error_code ignored;
-    fs::remove_all(path_, ignored);
+    fs::remove_all(m_path, ignored);
   }
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
-  const fs::path& path() const { return path_; }
+  const fs::path& path() const { return m_path; }
 
  private:
-  fs::path path_;
+  fs::path m_path;
 };
 
 // A gnuplot single-quoted string: only the quote itself needs escaping, by

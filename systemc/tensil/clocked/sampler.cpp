@@ -20,46 +20,46 @@ Sampler::Handshake pair_of(uint16_t bits, unsigned shift) {
 
 }  // namespace
 
-Sampler::Sampler(uint32_t block_size) : block_size_(block_size) {}
+Sampler::Sampler(uint32_t block_size) : m_block_size(block_size) {}
 
-void Sampler::set_interval(uint16_t interval) { interval_ = interval; }
+void Sampler::set_interval(uint16_t interval) { m_interval = interval; }
 
 void Sampler::pop_sample() {
-  if (!output_valid_) throw std::logic_error("Sampler::pop_sample: no sample is valid");
-  consumer_ready_ = true;
+  if (!m_output_valid) throw std::logic_error("Sampler::pop_sample: no sample is valid");
+  m_consumer_ready = true;
 }
 
 void Sampler::tick(uint32_t program_counter, const Flags& flags) {
-  const bool ready = consumer_ready_;
-  consumer_ready_ = false;
+  const bool ready = m_consumer_ready;
+  m_consumer_ready = false;
   // Decoder.scala ties io.sample.valid low when sampleBlockSize is 0.
-  if (block_size_ == 0) return;
+  if (m_block_size == 0) return;
 
   // The countdown: a sample falls due whenever the counter is 0, then the
   // counter restarts from interval-1; interval 0 holds it at 0 (Sampler.scala).
   bool sample_due = false;
-  if (interval_ != 0) {
-    if (cycle_counter_ == 0) {
+  if (m_interval != 0) {
+    if (m_cycle_counter == 0) {
       sample_due = true;
-      cycle_counter_ = static_cast<uint16_t>(interval_ - 1);
+      m_cycle_counter = static_cast<uint16_t>(m_interval - 1);
     } else {
-      cycle_counter_ = static_cast<uint16_t>(cycle_counter_ - 1);
+      m_cycle_counter = static_cast<uint16_t>(m_cycle_counter - 1);
     }
   } else {
-    cycle_counter_ = 0;
+    m_cycle_counter = 0;
   }
 
   // The output register only changes when it is empty or being consumed; a
   // sample due while a previous one is held is therefore lost.
-  if (!output_valid_ || ready) {
+  if (!m_output_valid || ready) {
     if (sample_due) {
-      output_last_ = output_counter_ == block_size_ - 1;
-      output_counter_ = output_last_ ? 0 : output_counter_ + 1;
-      output_valid_ = true;
-      output_sample_ = encode(program_counter, flags);
+      m_output_last = m_output_counter == m_block_size - 1;
+      m_output_counter = m_output_last ? 0 : m_output_counter + 1;
+      m_output_valid = true;
+      m_output_sample = encode(program_counter, flags);
     } else {
-      output_valid_ = false;
-      output_last_ = false;
+      m_output_valid = false;
+      m_output_last = false;
     }
   }
 }

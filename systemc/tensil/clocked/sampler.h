@@ -56,21 +56,21 @@ class Sampler {
   // of the cycle its Configure fires, so its model calls this after that
   // cycle's tick() and the new interval governs the next cycle.
   void set_interval(uint16_t interval);
-  uint16_t interval() const { return interval_; }
+  uint16_t interval() const { return m_interval; }
 
   // Ends the cycle: program_counter and flags are the decoder's values
   // during it.
   void tick(uint32_t program_counter, const Flags& flags);
 
   // The AXI-Stream output (64-bit TDATA, TLAST).
-  bool sample_valid() const { return output_valid_; }
-  uint64_t sample() const { return output_sample_; }
-  bool sample_last() const { return output_last_; }
+  bool sample_valid() const { return m_output_valid; }
+  uint64_t sample() const { return m_output_sample; }
+  bool sample_last() const { return m_output_last; }
   // The consumer takes the word in the current cycle. Only while
   // sample_valid(); throws std::logic_error otherwise.
   void pop_sample();
 
-  uint32_t block_size() const { return block_size_; }
+  uint32_t block_size() const { return m_block_size; }
 
   // The sample word: the 48-bit Sample bundle zero-extended to 64 bits.
   // Chisel packs the first bundle field in the most significant bits, so the
@@ -86,16 +86,16 @@ class Sampler {
   static Flags flags_of(uint64_t word) { return decode_flags(static_cast<uint16_t>(word >> 32)); }
 
  private:
-  uint32_t block_size_;
-  uint16_t interval_ = 0;
-  bool consumer_ready_ = false;  // pop_sample() in the current cycle
+  uint32_t m_block_size;
+  uint16_t m_interval = 0;
+  bool m_consumer_ready = false;  // pop_sample() in the current cycle
 
   // Sampler.scala's registers.
-  uint16_t cycle_counter_ = 0;
-  uint32_t output_counter_ = 0;
-  uint64_t output_sample_ = 0;
-  bool output_last_ = false;
-  bool output_valid_ = false;
+  uint16_t m_cycle_counter = 0;
+  uint32_t m_output_counter = 0;
+  uint64_t m_output_sample = 0;
+  bool m_output_last = false;
+  bool m_output_valid = false;
 };
 
 }  // namespace acosim::tensil::clocked
