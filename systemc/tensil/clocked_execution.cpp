@@ -18,26 +18,34 @@ constexpr double kQuantumCycles = 100;
 // whole cycles, is the burst's latency.
 class ClockedExecution::Target : public clocked::DramTarget {
  public:
-  Target(DramPort& port, tlm_utils::tlm_quantumkeeper& keeper, sc_core::sc_time period)
-      : m_port(port), m_keeper(keeper), m_period(period) {}
+  Target(DramPort& port, tlm_utils::tlm_quantumkeeper& keeper, sc_core::sc_time period, unsigned bus_bytes)
+      : m_port(port), m_keeper(keeper), m_period(period), m_bus_bytes(bus_bytes) {}
 
+  // The target's delay covers its latency and the whole burst at its
+  // bandwidth; the bank moves one beat per cycle after the latency it is
+  // given, so the beats' own cycles are taken out again (the last beat then
+  // arrives when the target says the burst is done, or one beat per cycle
+  // when the target is faster than the bus).
   uint64_t read_burst(uint64_t address, uint8_t* data, uint32_t bytes) override {
-    return cycles(m_port.transfer_burst(tlm::TLM_READ_COMMAND, address, data, bytes, m_keeper.get_local_time()));
+    return after_beats(m_port.transfer_burst(tlm::TLM_READ_COMMAND, address, data, bytes, m_keeper.get_local_time()),
+                       bytes);
   }
   uint64_t write_burst(uint64_t address, const uint8_t* data, uint32_t bytes) override {
-    return cycles(m_port.transfer_burst(tlm::TLM_WRITE_COMMAND, address, const_cast<uint8_t*>(data), bytes,
-                                        m_keeper.get_local_time()));
+    return after_beats(m_port.transfer_burst(tlm::TLM_WRITE_COMMAND, address, const_cast<uint8_t*>(data), bytes,
+                                             m_keeper.get_local_time()),
+                       bytes);
   }
 
  private:
-  uint64_t cycles(const sc_core::sc_time& latency) const {
-    const double ratio = latency / m_period;
-    auto n = static_cast<uint64_t>(std::ceil(ratio - 1e-9));
-    return n == 0 ? 1 : n;
+  uint64_t after_beats(const sc_core::sc_time& delay, uint32_t bytes) const {
+    const auto total = static_cast<uint64_t>(std::ceil(delay / m_period - 1e-9));
+    const uint64_t beats = (bytes + m_bus_bytes - 1) / m_bus_bytes;
+    return total > beats ? total - (beats - 1) : 1;
   }
   DramPort& m_port;
   tlm_utils::tlm_quantumkeeper& m_keeper;
   sc_core::sc_time m_period;
+  unsigned m_bus_bytes;
 };
 
 ClockedExecution::ClockedExecution(const TcuOptions& options, ArrayEngine& array, DramPort& dram0, DramPort& dram1,
@@ -45,8 +53,8 @@ ClockedExecution::ClockedExecution(const TcuOptions& options, ArrayEngine& array
                                    tlm::tlm_initiator_socket<>& dram1_socket, TcuWaves* waves,
                                    std::function<void(const std::string&)> report)
     : m_options(options),
-      m_dram0(std::make_unique<Target>(dram0, m_keeper, options.clock_period)),
-      m_dram1(std::make_unique<Target>(dram1, m_keeper, options.clock_period)),
+      m_dram0(std::make_unique<Target>(dram0, m_keeper, options.clock_period, options.dram_bus_bytes)),
+      m_dram1(std::make_unique<Target>(dram1, m_keeper, options.clock_period, options.dram_bus_bytes)),
       m_waves(waves),
       m_report(std::move(report)) {
   clocked::CoreOptions core;
@@ -90,7 +98,7 @@ uint64_t ClockedExecution::cycle_of(const sc_core::sc_time& t) const {
 void ClockedExecution::observe() {
   const clocked::Decoder& d = m_core->decoder();
   TcuObservation o;
-  o.program_counter = d.program_counter();
+  o.program_counter = d.cycle_program_counter();
   o.instruction_valid = d.head_valid();
   o.instruction_ready = d.head_valid() && d.head_ready();
   o.opcode = d.head_valid() ? d.head().opcode : 0;
@@ -110,7 +118,7 @@ void ClockedExecution::observe() {
     if (!flag || r.seen) return;
     r.seen = true;
     r.cycle = m_core->cycles() - 1;
-    r.program_counter = d.program_counter();
+    r.program_counter = d.cycle_program_counter();
     r.head = d.head_valid() ? describe_instruction(d.head()) : "";
   };
   rise(m_tracepoint, o.tracepoint);
@@ -137,6 +145,8 @@ void ClockedExecution::hazard(const std::string& message) {
 }
 
 void ClockedExecution::step() {
+  // A cycle run only to hand a sample over while idle is not a busy one.
+  if (!m_core->idle()) ++m_busy_cycles;
   try {
     m_core->cycle();
   } catch (const clocked::InstructionError& e) {
@@ -148,8 +158,9 @@ void ClockedExecution::step() {
     m_report("pc " + std::to_string(m_core->decoder().program_counter()) + ": lockstep: " + e.what());
   } catch (const FunctionalMismatch& e) {
     m_report(e.what());
+  } catch (const std::exception& e) {
+    m_report("pc " + std::to_string(m_core->decoder().program_counter()) + ": " + e.what());
   }
-  ++m_busy_cycles;
   m_keeper.inc(m_options.clock_period);
   observe();
   const auto& hazards = m_core->accumulator_unit().hazards();
@@ -169,8 +180,7 @@ void ClockedExecution::run() {
     // sleep until bytes arrive.
     // (A sample in the sampler's output register is handed to a started
     // receive DMA in the next cycle, so it keeps the core going.)
-    while (m_core->idle() && m_core->stream_pending() == 0 &&
-           !(m_sample_reader && m_core->sampler().sample_valid())) {
+    while (m_core->idle() && !(m_sample_reader && m_core->sampler().sample_valid())) {
       if (m_check) {
         try {
           m_check->finish();
@@ -183,7 +193,7 @@ void ClockedExecution::run() {
       if (m_sample_waiting && !m_sample_fifo.empty()) m_samples_ready.notify(sc_core::SC_ZERO_TIME);
       // Bytes that arrived while the thread synchronised notified no one
       // waiting: look again before sleeping.
-      if (m_core->stream_pending() > 0) break;
+      if (!m_core->idle()) break;
       const uint16_t interval = m_core->sampler().interval();
       if (m_sample_waiting && interval != 0) {
         // A reader waits for samples the idle TCU still takes: let time pass
@@ -200,12 +210,12 @@ void ClockedExecution::run() {
       const sc_core::sc_time edge = m_options.clock_period * static_cast<double>(m_core->cycles());
       if (edge > sc_core::sc_time_stamp()) m_keeper.inc(edge - sc_core::sc_time_stamp());
     }
-    const size_t pending_before = m_core->stream_pending();
+    const bool writer_waiting = !m_core->stream_taken();
     step();
     const bool samples_for_reader = m_sample_waiting && !m_sample_fifo.empty();
-    if ((pending_before > 0 && m_core->stream_pending() == 0) || samples_for_reader || m_keeper.need_sync()) {
+    if ((writer_waiting && m_core->stream_taken()) || samples_for_reader || m_keeper.need_sync()) {
       synchronise();
-      if (m_core->stream_pending() == 0) m_data_taken.notify(sc_core::SC_ZERO_TIME);
+      if (m_core->stream_taken()) m_data_taken.notify(sc_core::SC_ZERO_TIME);
       if (samples_for_reader) m_samples_ready.notify(sc_core::SC_ZERO_TIME);
     }
   }
@@ -214,12 +224,15 @@ void ClockedExecution::run() {
 void ClockedExecution::stream(const uint8_t* data, size_t bytes) {
   m_core->stream_write(data, bytes);
   m_data_arrived.notify(sc_core::SC_ZERO_TIME);
-  while (m_core->stream_pending() > 0) sc_core::wait(m_data_taken);
+  // Bytes that end inside an instruction wait for the rest, as a DMA's
+  // last partial beat would: the writer returns when everything else is in.
+  while (!m_core->stream_taken()) sc_core::wait(m_data_taken);
 }
 
 size_t ClockedExecution::read_samples(uint8_t* data, size_t capacity) {
+  // A TCU generated without a sampler has an idle sample stream.
+  if (m_options.sample_block_size == 0 || capacity < 8) return 0;
   m_sample_reader = true;
-  if (capacity < 8) return 0;
   while (m_sample_fifo.empty()) {
     m_sample_waiting = true;
     // An idle core samples too: wake it to catch up.

@@ -9,7 +9,8 @@
 //   dram0, dram1  AXI4 masters to DRAM, every request carrying AxCACHE as an
 //                 AxiCacheExtension; DMI is used where the target grants it.
 // Observable state is published on sc_signals (program counter, instruction
-// valid/ready, DRAM activity) and, with a wave file, traced into the VCD.
+// valid/ready, the decoder's flags; the clocked TCU updates them at each
+// synchronisation) and, with a wave file, traced into the VCD every cycle.
 #pragma once
 
 #include <array>

@@ -76,6 +76,9 @@ class Accumulators {
   void expand(uint64_t t);
 
   bool idle() const { return m_instructions.empty() && m_control.empty() && m_output.empty(); }
+  // Whether the control the accumulators serve next takes an array result:
+  // the array's output side is ready (SystolicArray.scala runs only then).
+  bool takes_array_results() const { return !m_control.empty() && m_control.front().op == AccOp::WriteFromArray; }
   bool sampled_valid() const { return m_sampled_valid; }
   bool sampled_ready() const { return m_sampled_ready; }
   const std::vector<AccumulateHazard>& hazards() const { return m_hazards; }

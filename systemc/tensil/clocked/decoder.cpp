@@ -147,10 +147,10 @@ void Decoder::configure() {
   const auto offset = [&](unsigned bank) {
     // The converter adds the register as it issues each address
     // (axi/Converter.scala): requests still queued take the new offset.
-    if (!m_t.dram[bank]->idle() && on_hazard) {
+    if (m_t.dram[bank]->addresses_pending() && on_hazard) {
       on_hazard("pc " + std::to_string(m_pc) + ": Configure of the DRAM" + std::to_string(bank) +
                 " offset while DRAM" + std::to_string(bank) +
-                " requests are still queued: the RTL issues them with the new offset");
+                " requests wait to be issued: the RTL issues them with the new offset");
     }
     m_t.dram[bank]->set_address_offset(m_t.config.read(reg));
   };
@@ -268,6 +268,7 @@ bool Decoder::issue(uint64_t t) {
 void Decoder::cycle(uint64_t t) {
   // The flags are functions of the registers as they stand in this cycle.
   const uint32_t timeout = m_t.config.read(ConfigRegister::Timeout);
+  m_cycle_pc = m_pc;
   m_tracepoint_flag = m_pc == m_t.config.read(ConfigRegister::Tracepoint);
   m_timeout_flag = m_timer == timeout;
   m_port_a_valid = m_port_a_ready = m_port_b_valid = m_port_b_ready = false;

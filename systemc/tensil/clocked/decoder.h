@@ -80,6 +80,9 @@ class Decoder {
   void cycle(uint64_t t);
 
   uint32_t program_counter() const { return m_pc; }
+  // The program counter as it stood during the cycle just simulated (the
+  // flags, the head and the sampler's sample belong with it).
+  uint32_t cycle_program_counter() const { return m_cycle_pc; }
   // The flags during the cycle just simulated.
   bool tracepoint_flag() const { return m_tracepoint_flag; }
   bool timeout_flag() const { return m_timeout_flag; }
@@ -133,6 +136,7 @@ class Decoder {
   uint64_t m_element = 0;      // local memory elements accepted so far
 
   uint32_t m_pc = 0;
+  uint32_t m_cycle_pc = 0;
   uint64_t m_index = 0;
   uint32_t m_timer = 0;
   bool m_tracepoint_flag = false;

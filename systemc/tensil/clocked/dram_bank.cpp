@@ -228,6 +228,17 @@ bool DramBank::idle() const {
          m_response_filter.empty() && m_dram_r.empty() && m_dram_b.empty();
 }
 
+bool DramBank::addresses_pending() const {
+  if (m_request_pushed || !m_out_queue.empty() || m_control.size() > 1) return true;
+  if (m_control.empty()) return false;
+  // The converter's head: a read chunk leaves with its AR, so one still at
+  // the head is unissued; a write stays until its last data beat, its AW
+  // possibly gone already. Chunks after the current one are unissued.
+  const VectorRequest& head = m_control.front();
+  if (!head.write || !m_write_address_done) return true;
+  return head.count - m_split_offset > m_max_vectors;
+}
+
 // --- One cycle ----------------------------------------------------------------
 
 // Read data towards the TCU. Returns whether the last beat of a converter

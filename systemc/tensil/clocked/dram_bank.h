@@ -88,6 +88,9 @@ class DramBank {
 
   // Nothing queued, in flight or awaiting a response.
   bool idle() const;
+  // A request (or a chunk or element of one) whose address has not been
+  // issued on the bus yet: the offset register it will get is not fixed.
+  bool addresses_pending() const;
   // valid/ready of the decoder-side request handshake in the cycle just
   // ended (the sampler's dram0/dram1 pair).
   bool sampled_valid() const;

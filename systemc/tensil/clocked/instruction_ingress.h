@@ -40,6 +40,13 @@ class InstructionIngress {
 
   // No byte pending or in the converter.
   bool empty() const { return m_pending.empty() && m_buffer.empty(); }
+  // Nothing can move without more bytes: what is pending and buffered does
+  // not make an instruction (a write that ended inside an instruction
+  // waits for the rest).
+  bool starved() const {
+    if (m_wire) return m_pending.size() < m_instruction_bytes;
+    return m_pending.empty() && m_buffer.size() < m_instruction_bytes;
+  }
   // Whether a beat moved in the cycle just simulated.
   bool beat_taken() const { return m_beat_taken; }
 

@@ -12,7 +12,7 @@ SystolicArray::SystolicArray(ArrayEngine& engine, unsigned array_size, VectorPoo
       m_instructions(2 * size_t(array_size), true),
       m_output(m_depth) {}
 
-void SystolicArray::consume(uint64_t t, Fifo<PortAData>& port_a) {
+void SystolicArray::consume(uint64_t t, Fifo<PortAData>& port_a, bool output_ready) {
   ArrayCommand command;
   Vector input;
   m_sampled_valid = m_control.valid(t);
@@ -20,12 +20,14 @@ void SystolicArray::consume(uint64_t t, Fifo<PortAData>& port_a) {
   if (m_control.valid(t)) {
     const Control c = m_control.front();
     if (!c.load) {
-      // Runs only while the output side can take the result: at most D
-      // results outstanding (SystolicArray.scala: `running` needs the
-      // output's ready in the cycle the input is taken).
+      // Runs only while the output side can take the result
+      // (SystolicArray.scala: `running` needs the output's ready in the
+      // cycle the input is taken), with at most D results outstanding.
       const bool has_input =
           c.zeroes || (port_a.valid(t) && port_a.front().destination == PortADestination::ArrayInput);
-      if (has_input && m_in_flight + m_output.size() < m_depth) command.kind = ArrayCommand::Kind::Run;
+      if (has_input && output_ready && m_in_flight + m_output.size() < m_depth) {
+        command.kind = ArrayCommand::Kind::Run;
+      }
     } else if (m_countdown == 0) {
       const bool has_weight =
           c.zeroes || (port_a.valid(t) && port_a.front().destination == PortADestination::ArrayWeights);

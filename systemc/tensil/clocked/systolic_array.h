@@ -2,9 +2,10 @@
 // times it. The decoder's array part (one entry per instruction, a queue of
 // 2n) goes through a SizeHandler that emits one control per vector into a
 // Queue(2) (tcu/TCU.scala) in front of the array. Per vector:
-//   run   takes an input from local memory port A (or a zero vector) while
-//         the output side can take the result; the result leaves
-//         D = 2n - 1 cycles later (the array's pipeline depth);
+//   run   takes an input from local memory port A (or a zero vector) only
+//         in a cycle the output side (the accumulators) takes results, and
+//         with at most D results outstanding; the result leaves D = 2n - 1
+//         cycles later (the array's pipeline depth);
 //   load  shifts one row into the weight store, only once the last run has
 //         left the array (its propagation countdown of D cycles is 0).
 // The numbers come from the array engine (Verilated RTL or functional).
@@ -51,7 +52,8 @@ class SystolicArray {
   // SizeHandler moves one vector's control of the front instruction into the
   // control queue (the decoder's queue passes an instruction through in the
   // cycle it is enqueued).
-  void consume(uint64_t t, Fifo<PortAData>& port_a);
+  // `output_ready`: the accumulators take array results now.
+  void consume(uint64_t t, Fifo<PortAData>& port_a, bool output_ready);
   void expand(uint64_t t);
 
   bool idle() const { return m_instructions.empty() && m_control.empty() && m_output.empty() && m_in_flight == 0; }

@@ -27,7 +27,7 @@ uint32_t TcuCore::config_register(uint32_t reg) const {
 }
 
 bool TcuCore::idle() const {
-  return m_ingress.empty() && m_decoder.queue().empty() && m_dataflow.empty() && m_port_a_output.empty() &&
+  return m_ingress.starved() && m_decoder.queue().empty() && m_dataflow.empty() && m_port_a_output.empty() &&
          m_port_b_output.empty() && m_array_unit.idle() && m_acc_unit.idle() && m_dram0.idle() && m_dram1.idle();
 }
 
@@ -48,7 +48,7 @@ void TcuCore::cycle() {
   }
   // 2., 3.
   m_acc_unit.consume(t, m_array_unit.output(), m_port_a_output);
-  m_array_unit.consume(t, m_port_a_output);
+  m_array_unit.consume(t, m_port_a_output, m_acc_unit.takes_array_results());
   // 4.
   m_decoder.cycle(t);
   // 5. The LocalRouter takes one instruction's dataflow per cycle, through

@@ -58,6 +58,9 @@ class TcuCore {
   // The instruction stream: bytes the host sends, taken one beat per cycle.
   void stream_write(const uint8_t* data, size_t bytes) { m_ingress.write(data, bytes); }
   size_t stream_pending() const { return m_ingress.pending(); }
+  // The stream's writer is done: every byte it sent has been taken, but for
+  // the start of an instruction whose rest has not been sent yet.
+  bool stream_taken() const { return m_ingress.starved(); }
 
   // Advances one clock cycle. Throws InstructionError (from the decoder) or
   // DramError (from a bank). `sample_sink`, when set, is the sample
@@ -69,8 +72,8 @@ class TcuCore {
   void idle_cycles(uint64_t count);
   std::function<bool(uint64_t sample, bool last)> sample_sink;
   uint64_t cycles() const { return m_cycle; }
-  // Nothing left to do: no stream byte, no instruction, nothing in any
-  // queue, pipeline or bank.
+  // Nothing left to do: no stream byte that makes an instruction, no
+  // instruction, nothing in any queue, pipeline or bank.
   bool idle() const;
 
   Decoder& decoder() { return m_decoder; }

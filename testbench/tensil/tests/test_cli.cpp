@@ -350,5 +350,25 @@ TEST_F(Cli, CheckFunctionalRunsBesideTheClockedTcu) {
   EXPECT_NE(unknown.err.find("'everything'"), std::string::npos) << unknown.err;
 }
 
+TEST_F(Cli, SamplingCostsAtMostItsTwoConfigureWords) {
+  // The driver brackets the model's program with Configure(sample interval)
+  // words, one cycle each at the head (fewer busy cycles when they overlap
+  // the DRAM writes still draining); the sampler itself takes no cycle,
+  // however long the TCU idles while samples are handed over.
+  const std::string tmodel = build("xor", "pynqz1");
+  const std::string base = "tensil run --arch '" + arch_path("pynqz1") + "' --model '" + tmodel + "' --input x=" +
+                           xor_input(8) + " --engine rtl";
+  const auto cycles = [](const std::string& out) {
+    const size_t at = out.find("\ncycles       ");
+    return at == std::string::npos ? -1L : std::stol(out.substr(at + 14));
+  };
+  const Outcome plain = run(base);
+  const Outcome sampled = run(base + " --samples '" + (dir / "s.bin").string() + "' --sample-interval 3");
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  ASSERT_EQ(sampled.status, 0) << sampled.err;
+  EXPECT_GE(cycles(sampled.out), cycles(plain.out)) << plain.out << sampled.out;
+  EXPECT_LE(cycles(sampled.out), cycles(plain.out) + 2) << plain.out << sampled.out;
+}
+
 }  // namespace
 }  // namespace acosim::tensil::test

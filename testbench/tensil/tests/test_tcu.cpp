@@ -476,25 +476,88 @@ TEST(TcuCheck, TheXorProgramAgreesWithTheFunctionalTcu) {
             "");
 }
 
-TEST(TcuHazards, ADramOffsetChangedUnderQueuedWritesIsReported) {
-  // DataMove local -> DRAM0 of eight vectors leaves the head with its last
-  // local read, its writes still queued in the DRAM0 bank; the Configure of
-  // the DRAM0 offset right behind it changes where the RTL sends them.
-  // The same Configure once the bank is idle is no hazard.
+// The tiny architecture with one stride bit on each side (stride field 1:
+// every second vector).
+Architecture strided_arch() {
+  Architecture a = tiny_arch();
+  a.stride0_depth = a.stride1_depth = 2;
+  return a;
+}
+
+Instruction local_to_dram0(uint64_t local, uint64_t dram, uint64_t size, uint32_t dram_stride) {
+  Instruction in;
+  in.opcode = static_cast<uint8_t>(Opcode::DataMove);
+  in.flags = static_cast<uint8_t>(DataMoveKind::LocalToDram0);
+  in.operand0_address = local;
+  in.operand1_address = dram;
+  in.operand1_stride = dram_stride;
+  in.operand2 = size;
+  return in;
+}
+
+// Hazard warnings counted while `program` runs on the clocked TCU.
+int hazards_of(const std::vector<Instruction>& program) {
   sc_core::sc_report_handler::set_actions("acosim/tensil/hazard", sc_core::SC_DO_NOTHING);
-  int during = -1, after = -1;
-  ASSERT_EQ(run_bench(options(ArrayEngineKind::Rtl),
+  TcuOptions o = options(ArrayEngineKind::Rtl);
+  o.arch = strided_arch();
+  const InstructionLayout layout = InstructionLayout::derive(o.arch);
+  int count = -1;
+  const std::string error = run_bench(o, [&](TcuBench& b) {
+    std::vector<uint8_t> bytes;
+    for (const Instruction& in : program) {
+      const std::vector<uint8_t> word = encode_instruction(layout, in);
+      bytes.insert(bytes.end(), word.begin(), word.end());
+    }
+    b.send(bytes);
+    b.settle();
+    count = sc_core::sc_report_handler::get_count("acosim/tensil/hazard");
+  });
+  EXPECT_EQ(error, "");
+  return count;
+}
+
+Instruction configure_word(uint32_t reg, uint32_t value) {
+  Instruction in;
+  in.opcode = static_cast<uint8_t>(Opcode::Configure);
+  in.low32 = (value << 4) | reg;
+  in.operand0_address = in.low32 & 0xFF;
+  return in;
+}
+
+TEST(TcuHazards, ADramOffsetChangedUnderUnissuedRequestsIsReported) {
+  // A strided DataMove local -> DRAM0 of eight vectors becomes eight
+  // single-vector write requests, issued one after another as their data
+  // arrives; the DataMove leaves the head with its last local read, most of
+  // them still unissued, and the Configure of the DRAM0 offset right behind
+  // it changes where the RTL sends those.
+  EXPECT_EQ(hazards_of({local_to_dram0(0, 0, 7, 1), configure_word(0x0, 1)}), 1);
+}
+
+TEST(TcuHazards, AnOffsetChangedAfterTheAddressesLeftIsNoHazard) {
+  // The same eight vectors contiguous are one burst whose address leaves
+  // within two cycles, long before the Configure reaches the head.
+  EXPECT_EQ(hazards_of({local_to_dram0(0, 0, 7, 0), configure_word(0x0, 1)}), 0);
+}
+
+TEST(TcuStream, AWriteEndingInsideAnInstructionWaitsForTheRest) {
+  // With a 32-bit stream the 4-byte instructions arrive whole; a write of
+  // six bytes carries one instruction and half of the next, which runs once
+  // the second write brings its other half: two NoOps dequeued, PC 2.
+  TcuOptions o = options(ArrayEngineKind::Rtl);
+  o.stream_bytes = 4;
+  uint32_t pc_after_first = 99, pc_after_second = 99;
+  ASSERT_EQ(run_bench(o,
                       [&](TcuBench& b) {
-                        b.send(cat({{0x00, 0x00, 0x07, 0x21}, configure(0x0, 1)}));
+                        b.send({0, 0, 0, 0, 0, 0});
                         b.settle();
-                        during = sc_core::sc_report_handler::get_count("acosim/tensil/hazard");
-                        b.send(configure(0x0, 2));
+                        pc_after_first = b.tcu.last_program_counter();
+                        b.send({0, 0});
                         b.settle();
-                        after = sc_core::sc_report_handler::get_count("acosim/tensil/hazard");
+                        pc_after_second = b.tcu.last_program_counter();
                       }),
             "");
-  EXPECT_EQ(during, 1);
-  EXPECT_EQ(after, 1);
+  EXPECT_EQ(pc_after_first, 1u);
+  EXPECT_EQ(pc_after_second, 2u);
 }
 
 }  // namespace

@@ -152,6 +152,8 @@ TEST(TcuCore, TracepointRisesAtTheCycleDecoderSpecGives) {
     flag.push_back(b.core.decoder().tracepoint_flag());
   }
   EXPECT_EQ(flag, (std::vector<bool>{false, false, false, false, false, false, true}));
+  // The PC of that cycle is the tracepoint's.
+  EXPECT_EQ(b.core.decoder().cycle_program_counter(), 3u);
 }
 
 TEST(TcuCore, TimeoutFlagRisesUnderASlowDram) {
@@ -326,6 +328,39 @@ TEST(TcuCore, SamplesEveryTenCyclesAsAxiWrapperTcuSpecExpects) {
     EXPECT_EQ(samples[x].first, pc) << "sample " << x;
     EXPECT_EQ(samples[x].second, x > 0 && (x + 1) % 16 == 0) << "sample " << x;
   }
+}
+
+// Eight NoOps of 64 bits on a stream of `stream_bytes`: the cycles they are
+// dequeued in.
+std::vector<int> noop_dequeues(unsigned stream_bytes) {
+  Architecture a;  // 8x8 FP16BP8, local 8192, accumulators 2048: 64-bit instructions
+  a.local_depth = 8192;
+  a.accumulator_depth = 2048;
+  Bench b(a, stream_bytes);
+  EXPECT_EQ(b.layout.instruction_bytes, 8u);
+  for (int i = 0; i < 8; ++i) b.send(noop());
+  std::vector<int> at;
+  for (int cycle = 0; cycle < 30; ++cycle) {
+    const uint64_t before = b.core.decoder().instructions_dequeued();
+    b.core.cycle();
+    if (b.core.decoder().instructions_dequeued() != before) at.push_back(cycle);
+  }
+  return at;
+}
+
+TEST(TcuCore, SixtyFourBitInstructionsOnAWiderStream) {
+  // A 128-bit beat holds two instructions (Serializer): the beat taken in
+  // cycle 0 gives instruction 0 to the queue in cycle 1 (head, dequeued, in
+  // cycle 2) and instruction 1 in cycle 2; the next beat goes in as the
+  // first one empties, so one NoOp is dequeued every cycle from cycle 2.
+  EXPECT_EQ(noop_dequeues(16), (std::vector<int>{2, 3, 4, 5, 6, 7, 8, 9}));
+}
+
+TEST(TcuCore, SixtyFourBitInstructionsOnANarrowerStream) {
+  // Two 32-bit beats make an instruction (Deserializer): beats in cycles 0
+  // and 1, the instruction queued in cycle 2 and dequeued in cycle 3; then
+  // one every two cycles.
+  EXPECT_EQ(noop_dequeues(4), (std::vector<int>{3, 5, 7, 9, 11, 13, 15, 17}));
 }
 
 }  // namespace
