@@ -144,9 +144,9 @@ void ClockedExecution::hazard(const std::string& message) {
   SC_REPORT_WARNING(kHazardReport, message.c_str());
 }
 
-void ClockedExecution::step() {
+void ClockedExecution::step(bool busy) {
   // A cycle run only to hand a sample over while idle is not a busy one.
-  if (!m_core->idle()) ++m_busy_cycles;
+  if (busy) ++m_busy_cycles;
   try {
     m_core->cycle();
   } catch (const clocked::InstructionError& e) {
@@ -180,7 +180,8 @@ void ClockedExecution::run() {
     // sleep until bytes arrive.
     // (A sample in the sampler's output register is handed to a started
     // receive DMA in the next cycle, so it keeps the core going.)
-    while (m_core->idle() && !(m_sample_reader && m_core->sampler().sample_valid())) {
+    bool idle = m_core->idle();
+    while (idle && !(m_sample_reader && m_core->sampler().sample_valid())) {
       if (m_check) {
         try {
           m_check->finish();
@@ -193,7 +194,10 @@ void ClockedExecution::run() {
       if (m_sample_waiting && !m_sample_fifo.empty()) m_samples_ready.notify(sc_core::SC_ZERO_TIME);
       // Bytes that arrived while the thread synchronised notified no one
       // waiting: look again before sleeping.
-      if (!m_core->idle()) break;
+      if (!m_core->idle()) {
+        idle = false;
+        break;
+      }
       const uint16_t interval = m_core->sampler().interval();
       if (m_sample_waiting && interval != 0) {
         // A reader waits for samples the idle TCU still takes: let time pass
@@ -209,9 +213,10 @@ void ClockedExecution::run() {
       m_keeper.reset();
       const sc_core::sc_time edge = m_options.clock_period * static_cast<double>(m_core->cycles());
       if (edge > sc_core::sc_time_stamp()) m_keeper.inc(edge - sc_core::sc_time_stamp());
+      idle = m_core->idle();
     }
     const bool writer_waiting = !m_core->stream_taken();
-    step();
+    step(!idle);
     const bool samples_for_reader = m_sample_waiting && !m_sample_fifo.empty();
     if ((writer_waiting && m_core->stream_taken()) || samples_for_reader || m_keeper.need_sync()) {
       synchronise();

@@ -62,7 +62,8 @@ class ClockedExecution {
  private:
   class Target;
 
-  void step();
+  // One cycle; `busy`: the core had work (counted in the statistics).
+  void step(bool busy);
   // Reports an ordering the RTL does not enforce as a warning and counts it.
   void hazard(const std::string& message);
   void synchronise();
