@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "sw/common/hex.h"
 #include "sw/nvdla/regs/pdp.h"
 #include "sw/nvdla/regs/pdp_rdma.h"
 
@@ -27,12 +28,6 @@ constexpr uint32_t kMaxPartialWidth = 1024;  // PARTIAL_WIDTH_*: 10-bit "width -
 [[noreturn]] void reject(const std::string& what) { throw std::invalid_argument("PDP layer: " + what); }
 
 std::string str(uint64_t value) { return std::to_string(value); }
-
-std::string hex(uint64_t value) {
-  std::ostringstream text;
-  text << "0x" << std::hex << value;
-  return text.str();
-}
 
 uint32_t bytes_per_element(Precision precision) { return precision == Precision::Int8 ? 1 : 2; }
 

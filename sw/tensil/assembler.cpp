@@ -6,6 +6,7 @@
 #include <sstream>
 #include <utility>
 
+#include "sw/common/hex.h"
 #include "sw/tensil/regs/config_registers.h"
 #include "sw/tensil/regs/isa.h"
 
@@ -52,12 +53,6 @@ const Direction* direction_of_kind(uint8_t kind) {
 constexpr uint32_t kConfigureRegisters = 16;
 
 uint64_t field_mask(unsigned width) { return width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1; }
-
-std::string hex(uint64_t value) {
-  std::ostringstream out;
-  out << "0x" << std::hex << value;
-  return out.str();
-}
 
 // One source line split into its mnemonic, `key=value` operands and bare
 // words, consumed field by field so that anything left over is reported.

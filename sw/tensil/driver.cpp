@@ -5,6 +5,7 @@
 #include <sstream>
 #include <utility>
 
+#include "sw/common/hex.h"
 #include "sw/tensil/fixed.h"
 
 namespace acosim::tensil {
@@ -15,12 +16,6 @@ constexpr uint64_t kBlockBytes = uint64_t(1) << kDramOffsetShift;
 // The offset registers are 32 bits wide (Tensil's tcu/Decoder.scala): no bank can reach
 // beyond this address.
 constexpr uint64_t kOffsetRegisterReach = uint64_t(1) << 32;
-
-std::string hex(uint64_t value) {
-  std::ostringstream out;
-  out << "0x" << std::hex << value;
-  return out.str();
-}
 
 uint64_t round_up_to_block(uint64_t bytes) { return (bytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes; }
 

@@ -3,15 +3,11 @@
 #include <sstream>
 #include <string>
 
+#include "sw/common/hex.h"
+
 namespace acosim::core {
 
 namespace {
-
-std::string hex(uint64_t value) {
-  std::ostringstream out;
-  out << "0x" << std::hex << value;
-  return out.str();
-}
 
 const char* response_text(tlm::tlm_response_status status) {
   switch (status) {

@@ -4,18 +4,14 @@
 #include <cstring>
 #include <sstream>
 
+#include "sw/common/hex.h"
+
 namespace acosim::core {
 
 namespace {
 
 // Transactions of at most 4 KiB, as an AXI DMA splits its bursts.
 constexpr uint64_t kMaxTransactionBytes = 4096;
-
-std::string hex(uint64_t value) {
-  std::ostringstream out;
-  out << "0x" << std::hex << value;
-  return out.str();
-}
 
 }  // namespace
 

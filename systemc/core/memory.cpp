@@ -7,17 +7,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "sw/common/hex.h"
 #include "systemc/core/axi_cache_extension.h"
 
 namespace acosim::core {
 
 namespace {
-
-std::string hex(uint64_t value) {
-  std::ostringstream out;
-  out << "0x" << std::hex << value;
-  return out.str();
-}
 
 // Generic-payload byte enables (IEEE 1666-2011 14.14): the pattern of
 // byte_enable_length bytes repeats over the data; 0xFF enables a byte,

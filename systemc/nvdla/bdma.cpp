@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string>
 
+#include "sw/common/hex.h"
 #include "sw/nvdla/regs/bdma.h"
 
 namespace acosim::nvdla {
@@ -22,12 +23,6 @@ constexpr const char* kSlotRegisterNames[12] = {
     "CFG_SRC_ADDR_LOW", "CFG_SRC_ADDR_HIGH", "CFG_DST_ADDR_LOW", "CFG_DST_ADDR_HIGH",
     "CFG_LINE",         "CFG_CMD",           "CFG_LINE_REPEAT",  "CFG_SRC_LINE",
     "CFG_DST_LINE",     "CFG_SURF_REPEAT",   "CFG_SRC_SURF",     "CFG_DST_SURF"};
-
-std::string hex(uint64_t value) {
-  char text[24];
-  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(value));
-  return text;
-}
 
 }  // namespace
 

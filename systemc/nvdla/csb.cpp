@@ -1,5 +1,6 @@
 #include "systemc/nvdla/csb.h"
 
+#include "sw/common/hex.h"
 #include "sw/nvdla/regs/register_map.h"
 
 #include <cstring>
@@ -13,12 +14,6 @@ namespace {
 constexpr const char* kReportType = "acosim/nvdla/CSB";
 constexpr uint32_t kReservedStart = 0x14000;
 constexpr uint32_t kAddressSpaceEnd = 0x40000;  // 18-bit byte address
-
-std::string hex(uint64_t value) {
-  std::ostringstream out;
-  out << "0x" << std::hex << value;
-  return out.str();
-}
 
 }  // namespace
 

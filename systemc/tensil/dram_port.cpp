@@ -4,14 +4,11 @@
 #include <cstring>
 #include <sstream>
 
-namespace acosim::tensil {
-namespace {
+#include "sw/common/hex.h"
 
-std::string hex(uint64_t v) {
-  std::ostringstream s;
-  s << "0x" << std::hex << v;
-  return s.str();
-}
+namespace acosim::tensil {
+
+namespace {
 
 // AXI bursts never cross a 4 KiB boundary (AMBA AXI A3.4.1) and are at most
 // 256 beats long (Tensil rtl/src/main/scala/tensil/axi/Converter.scala).

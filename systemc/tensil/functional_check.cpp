@@ -2,16 +2,9 @@
 
 #include <sstream>
 
+#include "sw/common/hex.h"
+
 namespace acosim::tensil {
-namespace {
-
-std::string hex(uint64_t v) {
-  std::ostringstream s;
-  s << "0x" << std::hex << v;
-  return s.str();
-}
-
-}  // namespace
 
 // One DRAM bank as the oracle sees it: reads through its own port into the
 // memory the clocked TCU writes, its own writes kept in an overlay.

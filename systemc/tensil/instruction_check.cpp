@@ -2,9 +2,11 @@
 
 #include <sstream>
 
+#include "sw/common/hex.h"
 #include "sw/tensil/regs/config_registers.h"
 
 namespace acosim::tensil {
+
 namespace {
 
 CheckResult ok() { return {}; }
@@ -35,12 +37,6 @@ class Findings {
   CheckResult m_fatal;
   CheckResult m_consumable;
 };
-
-std::string hex(uint64_t v) {
-  std::ostringstream s;
-  s << "0x" << std::hex << v;
-  return s.str();
-}
 
 // Bits of operand `index` above its address and stride fields must be zero:
 // the compiler writes them as zero and the RTL ignores them (Tensil

@@ -52,7 +52,10 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "sw/common/hex.h"
+
 namespace acosim::tensil::clocked {
+
 namespace {
 
 // AXI bursts never cross a 4 KiB boundary (AMBA AXI A3.4.1); AxLEN allows
@@ -65,12 +68,6 @@ constexpr uint64_t kAddressSpace = 1ull << 32;
 constexpr size_t kQueueDepth = 2;
 // Converter numInflightRequests = 256: the counters stop at 255.
 constexpr uint32_t kMaxInflight = 255;
-
-std::string hex(uint64_t v) {
-  std::ostringstream s;
-  s << "0x" << std::hex << v;
-  return s.str();
-}
 
 }  // namespace
 

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "sw/common/hex.h"
+
 namespace acosim::nvdla::trace {
 
 void fail_at(const SourceLocation& where, const std::string& what) { throw TraceError(where.str() + ": " + what); }
@@ -92,12 +94,6 @@ std::string to_upper(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return out;
-}
-
-std::string hex(uint64_t value) {
-  char buffer[24];
-  std::snprintf(buffer, sizeof buffer, "0x%llx", static_cast<unsigned long long>(value));
-  return buffer;
 }
 
 std::string hex8(uint32_t value) {

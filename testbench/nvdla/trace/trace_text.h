@@ -3,6 +3,8 @@
 // formatting for log lines. Plain C++, no SystemC.
 #pragma once
 
+#include "sw/common/hex.h"
+
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -47,8 +49,8 @@ std::string_view trim(std::string_view text);
 std::vector<std::string_view> split_blanks(std::string_view text);
 std::string to_upper(std::string_view text);
 
-// "0x1f" (no padding) and "0x0000001f" (eight digits).
-std::string hex(uint64_t value);
+// "0x1f" (no padding: sw/common/hex.h) and "0x0000001f" (eight digits).
+using ::acosim::hex;
 std::string hex8(uint32_t value);
 
 }  // namespace acosim::nvdla::trace
