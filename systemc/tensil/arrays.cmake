@@ -119,11 +119,16 @@ ${registry_entries}  };
 " @ONLY)
 
 # Consumers see the Verilator runtime, the model headers and the generated
-# header as system headers (no warnings from code that is not ours).
+# header as system headers (no warnings from code that is not ours). They
+# are build-tree paths: no public header includes them, so the installed
+# package (cmake/install.cmake) links the library without them.
 get_target_property(verilated_includes acosim_tensil_verilated INTERFACE_INCLUDE_DIRECTORIES)
-target_include_directories(acosim_tensil_verilated SYSTEM PUBLIC ${tensil_generated_dir})
-set_property(TARGET acosim_tensil_verilated APPEND PROPERTY
-  INTERFACE_SYSTEM_INCLUDE_DIRECTORIES ${verilated_includes})
+list(APPEND verilated_includes ${tensil_generated_dir})
+list(TRANSFORM verilated_includes PREPEND "$<BUILD_INTERFACE:")
+list(TRANSFORM verilated_includes APPEND ">")
+set_target_properties(acosim_tensil_verilated PROPERTIES
+  INTERFACE_INCLUDE_DIRECTORIES "${verilated_includes}"
+  INTERFACE_SYSTEM_INCLUDE_DIRECTORIES "${verilated_includes}")
 # The runtime headers read VM_TRACE to declare the tracing calls.
 target_compile_definitions(acosim_tensil_verilated PUBLIC VM_TRACE=1 VM_TRACE_VCD=1)
 

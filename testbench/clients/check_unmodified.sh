@@ -11,7 +11,7 @@ dir=$2
 upstream=$(sed -n 's/^# upstream: github //p' "$manifest")
 commit=$(sed -n 's/^# commit: //p' "$manifest")
 if [ ! -d "$dir" ]; then
-  echo "no client sources at $dir: point the CMake option ACOSIM_CLIENTS_DIR at a folder whose" \
+  echo "no client sources at $dir: run scripts/fetch-clients.sh, or point the CMake option ACOSIM_CLIENTS_DIR at a folder whose" \
        "$(basename "$dir")/ is a checkout of https://github.com/$upstream at commit $commit"
   if [ "${CI:-}" = "true" ]; then exit 1; fi
   exit 77
