@@ -27,6 +27,7 @@ void print_usage() {
                "  tensil plot         draw a run's performance samples as utilisation per unit (SVG)\n"
                "  tensil build-model  build an example model into Tensil's file formats\n"
                "  nvdla trace         play one of NVDLA's trace tests on the NVDLA models\n"
+               "  nvdla firmware      run a task of NVDLA's own firmware from a layer description\n"
                "\n"
                "`acosim <accelerator> <command> --help` describes each command's options.\n";
 }

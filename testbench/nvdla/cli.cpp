@@ -6,11 +6,19 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <sstream>
+#include <variant>
 
 #include <boost/program_options.hpp>
 
+#include "sw/common/hex.h"
+#include "sw/nvdla/regs/register_map.h"
+#include "testbench/nvdla/firmware/layer_json.h"
 #include "testbench/nvdla/system.h"
 #include "testbench/nvdla/trace/trace_player.h"
+#ifdef ACOSIM_NVDLA_FIRMWARE
+#include "testbench/nvdla/firmware/layer_task.h"
+#endif
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -128,18 +136,145 @@ int trace(const std::vector<std::string>& args) {
   return result.failed == 0 && result.passed > 0 ? 0 : 1;
 }
 
+constexpr const char* kFirmwareUsage =
+    "usage: acosim nvdla firmware --config nv_small|nv_large|nv_full --layer LAYER.json [--vcd FILE]\n"
+    "                             [--timeout-us T] [--allow-unmapped]\n"
+    "\n"
+    "Runs one task of NVDLA's own firmware (nvdla/sw kmd/firmware, the build of the\n"
+    "configuration's register map) on the models: loads the layer file's inputs,\n"
+    "builds the task from its layers, drives the firmware as the kernel driver does\n"
+    "and prints every register access, the interrupts, the firmware's log and the\n"
+    "result of each check of the layer file (crc32 or expected bytes). Exits 0 only\n"
+    "if the task completed and every check passed. The layer file format is\n"
+    "described in testbench/nvdla/firmware/layer_json.h; examples/nvdla holds examples.\n";
+
+#ifdef ACOSIM_NVDLA_FIRMWARE
+// "PDP.D_OP_ENABLE" for a CSB byte offset, or the window's name.
+std::string register_name(const HardwareConfig& config, uint32_t offset) {
+  for (Unit unit : kAllUnits) {
+    if (!config.has_unit(unit)) continue;
+    const uint32_t base = config.unit_base(unit);
+    if (offset < base || offset >= base + 0x1000) continue;
+    const regs::RegisterInfo* info = regs::unit_info(unit, config.config).find(offset - base);
+    return std::string(unit_name(unit)) + "." + (info ? info->name : hex(offset - base));
+  }
+  const char* window = window_name(config, offset);
+  return window ? std::string(window) + " (not modelled)" : std::string("unmapped");
+}
+
+std::string hex8(uint32_t value) {
+  std::ostringstream s;
+  s << "0x" << std::hex << std::setw(8) << std::setfill('0') << value;
+  return s.str();
+}
+
+const char* op_kind(const firmware::Layer& layer) {
+  if (std::holds_alternative<firmware::BdmaCopy>(layer)) return "bdma";
+  if (std::holds_alternative<firmware::PdpLayer>(layer)) return "pdp";
+  return "sdp_pdp";
+}
+#endif
+
+int firmware_command(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  options.add_options()("help,h", "show this help")(
+      "config", po::value<std::string>()->required(), "hardware configuration: nv_small, nv_large or nv_full")(
+      "layer", po::value<std::string>()->required(), "layer description (JSON)")(
+      "vcd", po::value<std::string>(), "write waves (CSB, interrupt, unit activity) to this VCD file")(
+      "timeout-us", po::value<double>()->default_value(20000.0), "simulated time the task may take")(
+      "allow-unmapped", "report register accesses no unit answers as warnings instead of errors");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(options).run(), vm);
+    if (vm.count("help")) {
+      std::cout << kFirmwareUsage << "\n" << options;
+      return 0;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(std::string(e.what()) + " (see --help)");
+  }
+  const std::string config_name = vm["config"].as<std::string>();
+  const auto config = parse_config(config_name);
+  if (!config) throw UsageError("--config must be nv_small, nv_large or nv_full, not '" + config_name + "'");
+  const double timeout_us = vm["timeout-us"].as<double>();
+  if (!(timeout_us > 0)) throw UsageError("--timeout-us must be positive");
+  const std::string layer_path = vm["layer"].as<std::string>();
+#ifndef ACOSIM_NVDLA_FIRMWARE
+  (void)layer_path;
+  throw std::runtime_error(
+      "this acosim was built without NVDLA's firmware sources (ACOSIM_CLIENTS_DIR/nvdla-sw); fetch them with "
+      "scripts/fetch-clients.sh and configure again");
+#else
+  const firmware::LayerDescription layer = firmware::read_layer_json(layer_path);
+  const HardwareConfig& hw = hardware_config(*config);
+  firmware::TaskRequest request = firmware::layer_request(layer, *config);
+  if (vm.count("vcd")) request.system.vcd_path = vm["vcd"].as<std::string>();
+  request.system.csb.unmapped_is_error = vm.count("allow-unmapped") == 0;
+  request.run.timeout_ns = static_cast<uint64_t>(timeout_us * 1000.0);
+
+  std::cout << "config       " << config_name << " (firmware build "
+            << firmware::firmware_variant_name(firmware::firmware_variant(hw)) << ")\n"
+            << "layer        " << layer_path << ":";
+  for (const firmware::Operation& op : layer.operations) std::cout << " " << op_kind(op.layer);
+  std::cout << "\n";
+  for (const firmware::MemoryImage& image : request.load) {
+    std::cout << "load         " << firmware::memory_type_name(image.memory) << " " << hex(image.address) << " +"
+              << hex(image.bytes.size()) << "\n";
+  }
+
+  const firmware::TaskResult result = firmware::run_task(request);
+  std::cout << "task         " << result.task.operations.size() << " operation(s), descriptors at MC "
+            << hex(result.task.descriptor_base) << ".." << hex(result.task.descriptor_end) << ", "
+            << result.task.address_list.size() << " address-list entries\n";
+  size_t next_interrupt = 0;
+  for (size_t i = 0; i < result.registers.size(); ++i) {
+    while (next_interrupt < result.run.interrupts.size() && result.run.interrupts[next_interrupt].register_index <= i) {
+      const firmware::Interrupt& irq = result.run.interrupts[next_interrupt++];
+      std::cout << "interrupt    at " << std::fixed << std::setprecision(3) << irq.time_ns / 1000.0
+                << " us, GLB S_INTR_STATUS " << hex8(irq.status) << "\n";
+    }
+    const firmware::RegisterAccess& a = result.registers[i];
+    std::cout << (a.write ? "write        " : "read         ") << hex8(a.offset) << " " << hex8(a.value) << " "
+              << register_name(hw, a.offset) << "\n";
+  }
+  for (const firmware::UnmappedAccess& u : result.unmapped) {
+    std::cout << "unmapped     " << (u.access.write ? "write " : "read ") << hex8(u.access.offset) << " (" << u.window
+              << "): no modelled unit answers\n";
+  }
+  for (const firmware::LogLine& line : result.log) {
+    if (line.level != firmware::LogLevel::Debug) {
+      std::cout << "firmware     " << firmware::log_level_name(line.level) << ": " << line.text << "\n";
+    }
+  }
+  std::cout << "completed    at " << std::fixed << std::setprecision(3) << result.run.end_ns / 1000.0 << " us ("
+            << (result.run.end_ns - result.run.start_ns) / 1000.0 << " us after the task started), "
+            << result.registers.size() << " register accesses, " << result.run.interrupts.size() << " interrupt(s)\n";
+  if (!request.system.vcd_path.empty()) std::cout << "waves        " << request.system.vcd_path << "\n";
+  unsigned passed = 0, failed = 0;
+  for (const firmware::CheckResult& check : firmware::layer_checks(layer, result)) {
+    std::cout << (check.passed ? "PASS " : "FAIL ") << check.what << ": " << check.detail << "\n";
+    (check.passed ? passed : failed)++;
+  }
+  std::cout << passed << " passed, " << failed << " failed\n";
+  return failed == 0 ? 0 : 1;
+#endif
+}
+
 }  // namespace
 
 int main(const std::vector<std::string>& args) {
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
     std::cout << "usage: acosim nvdla <command> [options]\n\ncommands:\n"
-                 "  trace   play one of NVDLA's trace tests on the models\n";
+                 "  trace      play one of NVDLA's trace tests on the models\n"
+                 "  firmware   run one task of NVDLA's firmware from a layer description\n";
     return args.empty() ? 2 : 0;
   }
   const std::string command = args[0];
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (command == "trace") return trace(rest);
-  throw UsageError("unknown nvdla command '" + command + "' (known: trace)");
+  if (command == "firmware") return firmware_command(rest);
+  throw UsageError("unknown nvdla command '" + command + "' (known: trace, firmware)");
 }
 
 }  // namespace acosim::nvdla::cli

@@ -1,4 +1,5 @@
-// `acosim nvdla ...`: trace.
+// `acosim nvdla ...`: trace (play one of NVDLA's trace tests), firmware (run
+// one task of NVDLA's own firmware from a layer description).
 #pragma once
 
 #include <stdexcept>

@@ -5,10 +5,7 @@
 // purpose; tests that need those traces skip where the data is missing.
 // Expected CRCs and dump bytes are NVDLA's golden values from the traces
 // themselves; expected line numbers are found in the copied files.
-#include <sys/wait.h>
-
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -19,23 +16,17 @@
 
 #include <gtest/gtest.h>
 
+#include "testbench/core/tests/cli_test.h"
+
 namespace acosim::nvdla::test {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int status;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using acosim::test::contains;
+using acosim::test::expect_one_line_error;
+using acosim::test::Outcome;
+using acosim::test::slurp;
 
 void write_text(const fs::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -74,14 +65,6 @@ std::vector<int> dump_bytes(const std::string& text) {
   return bytes;
 }
 
-// One line on stderr, starting "acosim: error: ".
-void expect_one_line_error(const Outcome& o) {
-  EXPECT_EQ(o.err.rfind("acosim: error: ", 0), 0u) << o.err;
-  EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 const fs::path kConformance = fs::path(ACOSIM_CONFORMANCE_DIR) / "nvdla";
 
 // Skips the test where NVDLA's trace tests are not available.
@@ -101,30 +84,16 @@ constexpr const char* kGoldenCrc = "0x33d91a71";                       // its ch
 constexpr const char* kPdpTxn = "nv_full_traceplayer/pdp_max_pooling_int16";  // read_reg + dump_mem
 constexpr const char* kBdmaTxn = "nv_full_traceplayer/sanity2";              // BDMA copy + interrupt
 
-class NvdlaCli : public ::testing::Test {
+class NvdlaCli : public acosim::test::CliTest {
  protected:
-  void SetUp() override {
-    dir = fs::temp_directory_path() /
-          ("acosim_nvdla_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  void TearDown() override { fs::remove_all(dir); }
+  NvdlaCli() : CliTest("acosim_nvdla_cli_") {}
 
-  // `acosim` with `arguments` (already quoted where needed). Without --out
-  // the command makes a new temporary folder for its dumps; TMPDIR puts it
-  // into this test's folder (tmp()), where the test can look at it.
+  // Without --out the command makes a new temporary folder for its dumps;
+  // TMPDIR puts it into this test's folder (tmp()), where the test can look
+  // at it.
   Outcome run(const std::string& arguments) {
-    const fs::path out = dir / "stdout.txt";
-    const fs::path err = dir / "stderr.txt";
     fs::create_directories(tmp());
-    const std::string command = "SC_COPYRIGHT_MESSAGE=DISABLE TMPDIR='" + tmp().string() + "' '" + ACOSIM_BINARY +
-                                "' " + arguments + " >'" + out.string() + "' 2>'" + err.string() + "'";
-    const int raw = std::system(command.c_str());
-    const Outcome o{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)};
-    fs::remove(out);
-    fs::remove(err);
-    return o;
+    return CliTest::run(arguments, "TMPDIR='" + tmp().string() + "'");
   }
 
   Outcome trace(const fs::path& path, const std::string& config, const std::string& options = "") {
@@ -171,8 +140,6 @@ class NvdlaCli : public ::testing::Test {
   }
 
   fs::path tmp() const { return dir / "tmp"; }
-
-  fs::path dir;
 };
 
 // --------------------------------------------------------------- usage

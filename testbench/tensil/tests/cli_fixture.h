@@ -2,50 +2,31 @@
 // XOR example built for the test (and then damaged on purpose by some).
 #pragma once
 
-#include <sys/wait.h>
-
 #include <algorithm>
-
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "sw/tensil/model.h"
-#include "tools/tensil/model_compiler.h"
 #include "sw/tensil/regs/config_registers.h"
 #include "sw/tensil/regs/isa.h"
+#include "testbench/core/tests/cli_test.h"
+#include "tools/tensil/model_compiler.h"
 
 namespace acosim::tensil::test {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int status;
-  std::string out;
-  std::string err;
-};
+using acosim::test::expect_one_line_error;
+using acosim::test::Outcome;
+using acosim::test::slurp;
 
-inline std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-class Cli : public ::testing::Test {
+class Cli : public acosim::test::CliTest {
  protected:
-  void SetUp() override {
-    dir = fs::temp_directory_path() /
-          ("acosim_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  void TearDown() override { fs::remove_all(dir); }
+  Cli() : CliTest("acosim_cli_") {}
 
   std::string arch_path(const std::string& arch) const {
     return std::string(ACOSIM_SOURCE_DIR) + "/examples/tensil/arch/" + arch + ".tarch";
@@ -70,15 +51,6 @@ class Cli : public ::testing::Test {
     std::ofstream out(path, std::ios::binary);
     out.write(reinterpret_cast<const char*>(values.data()), std::streamsize(values.size() * sizeof(float)));
     return path.string();
-  }
-
-  Outcome run(const std::string& arguments) {
-    const fs::path out = dir / "stdout.txt";
-    const fs::path err = dir / "stderr.txt";
-    const std::string command = std::string("SC_COPYRIGHT_MESSAGE=DISABLE '") + ACOSIM_BINARY + "' " + arguments +
-                                " >'" + out.string() + "' 2>'" + err.string() + "'";
-    const int raw = std::system(command.c_str());
-    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)};
   }
 
   std::string run_xor_args(const std::string& tmodel, const std::string& arch = "pynqz1") {
@@ -110,14 +82,6 @@ class Cli : public ::testing::Test {
   }
 
   bool output_exists() const { return fs::exists(dir / "y.f32"); }
-
-  fs::path dir;
 };
-
-// One line on stderr, starting "acosim: error: ".
-inline void expect_one_line_error(const Outcome& o) {
-  EXPECT_EQ(o.err.rfind("acosim: error: ", 0), 0u) << o.err;
-  EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
-}
 
 }  // namespace acosim::tensil::test

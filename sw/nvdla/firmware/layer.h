@@ -1,0 +1,185 @@
+// Layer descriptions for NVDLA's firmware (nvdla/sw kmd/firmware), in the
+// firmware's own vocabulary: every struct mirrors a descriptor of
+// kmd/firmware/include/dla_interface.h field for field, with one change:
+// where the firmware holds an address-list index plus offset (dla_data_cube
+// .address/.offset, dla_bdma_transfer_desc .source_address/
+// .destination_address), a layer holds the physical address and the memory
+// it is in. The task builder (task_builder.h) turns a list of layers into
+// the descriptors, dependency graph and address list the firmware reads.
+// Plain C++, no SystemC.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <variant>
+#include <vector>
+
+namespace acosim::nvdla::firmware {
+
+// dla_interface.h DLA_MEM_*: where a cube lives.
+enum class MemoryType : uint8_t {
+  Mc = 0,  // DLA_MEM_MC: external DRAM (MCIF)
+  Cv = 1,  // DLA_MEM_CV: CV-SRAM (CVIF)
+  Hw = 2,  // DLA_MEM_HW: another unit's datapath (on-the-fly SDP -> PDP)
+};
+
+// dla_interface.h PRECISION_*.
+inline constexpr uint8_t kPrecisionInt8 = 0;
+inline constexpr uint8_t kPrecisionInt16 = 1;
+inline constexpr uint8_t kPrecisionFp16 = 2;
+
+// dla_interface.h POOL_MODE_*.
+inline constexpr uint8_t kPoolModeAvg = 0;
+inline constexpr uint8_t kPoolModeMax = 1;
+inline constexpr uint8_t kPoolModeMin = 2;
+
+// dla_data_cube. `address` is the physical byte address of the cube's first
+// atom in `type`'s memory (the firmware's address-list entry plus offset);
+// unused for MemoryType::Hw.
+struct DataCube {
+  MemoryType type = MemoryType::Mc;
+  uint64_t address = 0;
+  uint32_t size = 0;  // bytes of the cube in memory
+  uint16_t width = 0;
+  uint16_t height = 0;
+  uint16_t channel = 0;
+  uint32_t line_stride = 0;
+  uint32_t surf_stride = 0;
+  uint32_t plane_stride = 0;  // Rubik only
+};
+
+// dla_bdma_transfer_desc, with physical addresses.
+struct BdmaTransfer {
+  uint64_t source_address = 0;
+  uint64_t destination_address = 0;
+  uint32_t line_size = 0;    // bytes per line, a multiple of 32
+  uint32_t line_repeat = 1;  // lines per surface (1..8192)
+  uint32_t source_line = 0;  // line strides in bytes
+  uint32_t destination_line = 0;
+  uint32_t surface_repeat = 1;  // surfaces (1..8192)
+  uint32_t source_surface = 0;  // surface strides in bytes
+  uint32_t destination_surface = 0;
+};
+
+// A BDMA copy: dla_bdma_surface_desc's memories and transfers. A surface
+// descriptor holds at most NUM_MAX_BDMA_OPS (20) transfers; the builder
+// splits a longer list into consecutive BDMA operations of 20, each waiting
+// for the previous one to complete.
+struct BdmaCopy {
+  MemoryType source_type = MemoryType::Mc;
+  MemoryType destination_type = MemoryType::Mc;
+  std::vector<BdmaTransfer> transfers;
+};
+
+// dla_pdp_op_desc. pool_width/pool_height are dla_pool_width/height
+// (POOL_SIZE_n: kernel size - 1), stride_x/stride_y the strides themselves
+// (1..8), split_num the number of split-width stripes (1: not split), the
+// partial widths as in the descriptor (0 where unused).
+struct PdpOpDesc {
+  uint16_t partial_in_width_first = 0;
+  uint16_t partial_in_width_mid = 0;
+  uint16_t partial_in_width_last = 0;
+  uint16_t partial_width_first = 0;
+  uint16_t partial_width_mid = 0;
+  uint16_t partial_width_last = 0;
+  uint8_t split_num = 1;
+  uint8_t pool_mode = kPoolModeMax;
+  uint8_t pool_width = 0;
+  uint8_t pool_height = 0;
+  uint8_t stride_x = 1;
+  uint8_t stride_y = 1;
+  uint8_t pad_left = 0;
+  uint8_t pad_right = 0;
+  uint8_t pad_top = 0;
+  uint8_t pad_bottom = 0;
+  uint8_t precision = kPrecisionInt8;
+  std::array<int32_t, 7> padding_value{};  // PDP_PAD_VAL_NUM
+};
+
+// A pooling layer: dla_pdp_op_desc and dla_pdp_surface_desc (src_data must
+// be in memory; for the fused form see SdpPdpLayer).
+struct PdpLayer {
+  PdpOpDesc op;
+  DataCube src_data;
+  DataCube dst_data;
+};
+
+// dla_cvt_param.
+struct CvtParam {
+  int16_t scale = 0;
+  uint8_t truncate = 0;
+  uint8_t enable = 0;
+  int32_t offset = 0;
+};
+
+// dla_sdp_cvt.
+struct SdpCvt {
+  CvtParam alu_cvt;
+  CvtParam mul_cvt;
+};
+
+// dla_sdp_op: one SDP stage (X1 = BS, X2 = BN, Y = EW). enable = 0 bypasses
+// the stage. type: SDP_OP_NONE/MUL/ADD/BOTH; alu_type: SDP_ALU_OP_*;
+// mode: SDP_OP_PER_LAYER/KERNEL/POINT; act: ACTIVATION_*.
+struct SdpOp {
+  uint8_t enable = 0;
+  uint8_t alu_type = 0;
+  uint8_t type = 0;
+  uint8_t mode = 0;
+  uint8_t act = 0;
+  uint8_t shift_value = 0;
+  uint8_t truncate = 0;
+  uint8_t precision = kPrecisionInt8;
+  int32_t alu_operand = 0;
+  int32_t mul_operand = 0;
+  SdpCvt cvt;
+};
+
+// dla_sdp_op_desc without lut_index: layers here use no LUT (the builder
+// writes lut_index = -1).
+struct SdpOpDesc {
+  uint8_t src_precision = kPrecisionInt8;
+  uint8_t dst_precision = kPrecisionInt8;
+  CvtParam out_cvt;
+  uint8_t conv_mode = 0;  // CONV_MODE_DIRECT
+  uint8_t batch_num = 1;
+  uint32_t batch_stride = 0;
+  SdpOp x1_op;
+  SdpOp x2_op;
+  SdpOp y_op;
+};
+
+// dla_sdp_surface_desc. x1/x2/y_data are read only by a stage whose mode is
+// per kernel or per point.
+struct SdpSurfaceDesc {
+  DataCube src_data;
+  DataCube x1_data;
+  DataCube x2_data;
+  DataCube y_data;
+};
+
+// SDP fused into PDP: SDP reads src_data from memory and streams its output
+// to PDP on the fly (the builder sets SDP's dst_data and PDP's src_data to
+// MemoryType::Hw with the dimensions of `sdp.src_data`, and links the two
+// operations as fused parent and child). `pdp_dst_data` is the pooled
+// output in memory.
+struct SdpPdpLayer {
+  SdpOpDesc sdp_op;
+  SdpSurfaceDesc sdp_surface;
+  PdpOpDesc pdp_op;
+  DataCube pdp_dst_data;
+};
+
+using Layer = std::variant<BdmaCopy, PdpLayer, SdpPdpLayer>;
+
+// A layer of a task. Layers run in list order: with `after_previous`, a
+// layer starts when the previous layer has completed (its dla_common_op_desc
+// lists this one as a consumer for DLA_EVENT_OP_COMPLETED); without it, it
+// may run beside the previous layer (two operations of one unit then use
+// the unit's two register groups).
+struct Operation {
+  Layer layer;
+  bool after_previous = true;
+};
+
+}  // namespace acosim::nvdla::firmware

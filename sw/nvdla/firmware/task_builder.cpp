@@ -1,0 +1,570 @@
+#include "sw/nvdla/firmware/task_builder.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <map>
+#include <sstream>
+#include <type_traits>
+#include <utility>
+
+// The descriptor layouts, from the firmware's own header (a C header).
+extern "C" {
+#include <dla_interface.h>
+}
+
+namespace acosim::nvdla::firmware {
+
+// The sizes the firmware reads with (dla_data_read of whole containers):
+// the C++ view of dla_interface.h must agree with the C compiler's.
+static_assert(sizeof(dla_network_desc) == 40, "dla_network_desc layout");
+static_assert(sizeof(dla_common_op_desc) == 36, "dla_common_op_desc layout");
+static_assert(sizeof(dla_operation_container) == 116, "dla_operation_container layout");
+static_assert(sizeof(dla_surface_container) == 644, "dla_surface_container layout");
+static_assert(sizeof(dla_data_cube) == 32, "dla_data_cube layout");
+static_assert(sizeof(dla_bdma_transfer_desc) == 32, "dla_bdma_transfer_desc layout");
+static_assert(sizeof(dla_pdp_op_desc) == 52, "dla_pdp_op_desc layout");
+static_assert(sizeof(dla_sdp_op_desc) == 116, "dla_sdp_op_desc layout");
+static_assert(int(OpType::Bdma) == DLA_OP_BDMA && int(OpType::Sdp) == DLA_OP_SDP && int(OpType::Pdp) == DLA_OP_PDP,
+              "DLA_OP_* numbering");
+static_assert(int(MemoryType::Mc) == DLA_MEM_MC && int(MemoryType::Cv) == DLA_MEM_CV &&
+                  int(MemoryType::Hw) == DLA_MEM_HW,
+              "DLA_MEM_* numbering");
+
+namespace {
+
+// Address-list entries 0..3 (scheduler.c dla_read_network_config: the
+// network descriptor is always entry 0; it names the others).
+constexpr int16_t kNetworkEntry = 0;
+constexpr int16_t kOperationListEntry = 1;
+constexpr int16_t kSurfaceListEntry = 2;
+constexpr int16_t kDependencyGraphEntry = 3;
+constexpr uint64_t kDescriptorAlignment = 256;
+
+// common.h DCUBE_MAX_WIDTH/HEIGHT/CHANNEL.
+constexpr uint32_t kMaxCubeDimension = 8192;
+
+uint64_t align_up(uint64_t value, uint64_t alignment) { return (value + alignment - 1) / alignment * alignment; }
+
+std::string hex(uint64_t value) {
+  std::ostringstream text;
+  text << "0x" << std::hex << value;
+  return text.str();
+}
+
+uint32_t precision_bytes(uint8_t precision) { return precision == kPrecisionInt8 ? 1 : 2; }
+
+const char* memory_name(MemoryType type) {
+  switch (type) {
+    case MemoryType::Mc:
+      return "MC";
+    case MemoryType::Cv:
+      return "CV";
+    case MemoryType::Hw:
+      return "HW";
+  }
+  return "?";
+}
+
+// One firmware operation before it is written: its descriptors and links.
+struct Node {
+  OpType type;
+  size_t layer;
+  bool after_previous;  // waits for the previous layer's last operation to complete
+  dla_operation_container op;
+  dla_surface_container surface;
+  dla_common_op_desc common;
+};
+
+// A data buffer the address list must hold.
+struct Buffer {
+  MemoryType memory;
+  uint64_t address;
+  uint64_t extent;
+};
+
+class Builder {
+ public:
+  Builder(const HardwareConfig& config, const MemoryLimits& limits) : m_config(config), m_limits(limits) {}
+
+  void add(size_t index, const Operation& operation);
+  Task write(hal::Hal& hal, uint64_t descriptor_base);
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const;
+  Node& new_node(OpType type, bool after_previous);
+  int16_t buffer(MemoryType memory, uint64_t address, uint64_t extent, const std::string& what);
+  void check_range(MemoryType memory, uint64_t address, uint64_t extent, const std::string& what) const;
+  void check_memory_type(MemoryType memory, const std::string& what) const;
+  void check_cube(const DataCube& cube, uint32_t element_bytes, const std::string& what) const;
+  dla_data_cube memory_cube(const DataCube& cube, uint32_t element_bytes, const std::string& what);
+  dla_data_cube hw_cube(const DataCube& dimensions) const;
+  dla_data_cube unused_cube() const;
+  void check_pdp_op(const PdpOpDesc& op) const;
+  dla_pdp_op_desc pdp_op(const PdpOpDesc& op) const;
+
+  void add_bdma(const BdmaCopy& copy, bool after_previous);
+  void add_pdp(const PdpLayer& layer, bool after_previous);
+  void add_sdp_pdp(const SdpPdpLayer& layer, bool after_previous);
+  void link();
+
+  const HardwareConfig& m_config;
+  const MemoryLimits& m_limits;
+  std::vector<Node> m_nodes;
+  std::vector<Buffer> m_buffers;
+  std::map<std::pair<MemoryType, uint64_t>, size_t> m_buffer_index;
+  size_t m_layer = 0;
+  const char* m_layer_kind = "";
+  bool m_layer_started = false;
+};
+
+void Builder::fail(const std::string& what) const {
+  throw TaskError("layer " + std::to_string(m_layer) + " (" + m_layer_kind + "): " + what);
+}
+
+Node& Builder::new_node(OpType type, bool after_previous) {
+  if (m_nodes.size() >= size_t(INT16_MAX)) fail("too many operations for one task");
+  Node node{};
+  node.type = type;
+  node.layer = m_layer;
+  node.after_previous = after_previous && !m_layer_started;
+  std::memset(&node.op, 0, sizeof node.op);
+  std::memset(&node.surface, 0, sizeof node.surface);
+  std::memset(&node.common, 0, sizeof node.common);
+  for (int t = 0; t < DLA_OP_NUM; ++t) node.common.consumers[t] = {-1, 0, 0};
+  node.common.fused_parent = {-1, 0, 0};
+  m_layer_started = true;
+  m_nodes.push_back(node);
+  return m_nodes.back();
+}
+
+void Builder::check_memory_type(MemoryType memory, const std::string& what) const {
+  if (memory == MemoryType::Cv && !m_config.has_cvif) {
+    fail(what + " is in CV-SRAM, which " + m_config.name + " does not have");
+  }
+  if (memory != MemoryType::Mc && memory != MemoryType::Cv) {
+    fail(what + " must be in memory (MC or CV), not " + memory_name(memory));
+  }
+}
+
+void Builder::check_range(MemoryType memory, uint64_t address, uint64_t extent, const std::string& what) const {
+  const uint64_t limit = memory == MemoryType::Cv ? m_limits.cv_bytes : m_limits.mc_bytes;
+  if (address > limit || extent > limit - address) {
+    fail(what + " at " + hex(address) + " (" + std::to_string(extent) + " bytes) lies outside the " +
+         memory_name(memory) + " memory of " + hex(limit) + " bytes");
+  }
+}
+
+int16_t Builder::buffer(MemoryType memory, uint64_t address, uint64_t extent, const std::string& what) {
+  check_memory_type(memory, what);
+  check_range(memory, address, extent, what);
+  const auto key = std::make_pair(memory, address);
+  const auto found = m_buffer_index.find(key);
+  if (found != m_buffer_index.end()) {
+    Buffer& b = m_buffers[found->second];
+    b.extent = std::max(b.extent, extent);
+    return int16_t(kDependencyGraphEntry + 1 + found->second);
+  }
+  if (kDependencyGraphEntry + 1 + m_buffers.size() >= size_t(INT16_MAX)) fail("too many buffers for one task");
+  m_buffer_index.emplace(key, m_buffers.size());
+  m_buffers.push_back({memory, address, extent});
+  return int16_t(kDependencyGraphEntry + m_buffers.size());
+}
+
+void Builder::check_cube(const DataCube& cube, uint32_t element_bytes, const std::string& what) const {
+  const auto dimension = [&](uint32_t value, const char* name) {
+    if (value == 0 || value > kMaxCubeDimension) {
+      fail(what + "." + name + " is " + std::to_string(value) + " (1.." + std::to_string(kMaxCubeDimension) + ")");
+    }
+  };
+  dimension(cube.width, "width");
+  dimension(cube.height, "height");
+  dimension(cube.channel, "channel");
+  if (cube.type == MemoryType::Hw) return;
+  const uint32_t atom = m_config.atom_bytes;
+  const uint64_t line_bytes = uint64_t(cube.width) * atom;
+  if (cube.height > 1 && cube.line_stride < line_bytes) {
+    fail(what + ".line_stride " + std::to_string(cube.line_stride) + " is smaller than a line of " +
+         std::to_string(cube.width) + " atoms (" + std::to_string(line_bytes) + " bytes)");
+  }
+  const uint64_t surfaces = (uint64_t(cube.channel) * element_bytes + atom - 1) / atom;
+  const uint64_t surface_bytes = uint64_t(cube.height - 1) * cube.line_stride + line_bytes;
+  if (surfaces > 1 && cube.surf_stride < surface_bytes) {
+    fail(what + ".surf_stride " + std::to_string(cube.surf_stride) + " is smaller than a surface of " +
+         std::to_string(surface_bytes) + " bytes");
+  }
+}
+
+dla_data_cube Builder::memory_cube(const DataCube& cube, uint32_t element_bytes, const std::string& what) {
+  check_memory_type(cube.type, what);
+  check_cube(cube, element_bytes, what);
+  const uint64_t extent = std::max<uint64_t>(cube.size, cube_extent(cube, m_config.atom_bytes, element_bytes));
+  dla_data_cube c{};
+  c.type = uint16_t(cube.type);
+  c.address = buffer(cube.type, cube.address, extent, what);
+  c.offset = 0;
+  c.size = uint32_t(std::min<uint64_t>(extent, UINT32_MAX));
+  c.width = cube.width;
+  c.height = cube.height;
+  c.channel = cube.channel;
+  c.line_stride = cube.line_stride;
+  c.surf_stride = cube.surf_stride;
+  c.plane_stride = cube.plane_stride;
+  return c;
+}
+
+dla_data_cube Builder::hw_cube(const DataCube& dimensions) const {
+  dla_data_cube c{};
+  c.type = DLA_MEM_HW;
+  c.address = -1;
+  c.width = dimensions.width;
+  c.height = dimensions.height;
+  c.channel = dimensions.channel;
+  return c;
+}
+
+dla_data_cube Builder::unused_cube() const {
+  dla_data_cube c{};
+  c.type = DLA_MEM_MC;
+  c.address = -1;
+  return c;
+}
+
+void Builder::check_pdp_op(const PdpOpDesc& op) const {
+  if (op.pool_mode > kPoolModeMin) fail("pdp_op.pool_mode " + std::to_string(op.pool_mode) + " is not 0..2");
+  if (op.pool_width > 7)
+    fail("pdp_op.pool_width " + std::to_string(op.pool_width) + " is not a kernel size 1..8 (0..7)");
+  if (op.pool_height > 7) {
+    fail("pdp_op.pool_height " + std::to_string(op.pool_height) + " is not a kernel size 1..8 (0..7)");
+  }
+  if (op.stride_x < 1 || op.stride_x > 8 || op.stride_y < 1 || op.stride_y > 8) {
+    fail("pdp_op strides (" + std::to_string(op.stride_x) + ", " + std::to_string(op.stride_y) + ") are not 1..8");
+  }
+  if (op.split_num < 1) fail("pdp_op.split_num is 0 (1: not split)");
+  if (op.precision > kPrecisionFp16) fail("pdp_op.precision " + std::to_string(op.precision) + " is not 0..2");
+  if (!m_config.supports(Precision(op.precision))) {
+    fail(std::string("pdp_op.precision ") + precision_name(Precision(op.precision)) + " is not supported by " +
+         m_config.name);
+  }
+}
+
+dla_pdp_op_desc Builder::pdp_op(const PdpOpDesc& op) const {
+  dla_pdp_op_desc d{};
+  d.partial_in_width_first = op.partial_in_width_first;
+  d.partial_in_width_mid = op.partial_in_width_mid;
+  d.partial_in_width_last = op.partial_in_width_last;
+  d.partial_width_first = op.partial_width_first;
+  d.partial_width_mid = op.partial_width_mid;
+  d.partial_width_last = op.partial_width_last;
+  d.split_num = op.split_num;
+  d.pool_mode = op.pool_mode;
+  d.pool_width = op.pool_width;
+  d.pool_height = op.pool_height;
+  d.stride_x = op.stride_x;
+  d.stride_y = op.stride_y;
+  d.pad_left = op.pad_left;
+  d.pad_right = op.pad_right;
+  d.pad_top = op.pad_top;
+  d.pad_bottom = op.pad_bottom;
+  d.precision = op.precision;
+  for (size_t i = 0; i < op.padding_value.size(); ++i) d.padding_value[i] = op.padding_value[i];
+  return d;
+}
+
+void Builder::add_bdma(const BdmaCopy& copy, bool after_previous) {
+  if (copy.transfers.empty()) fail("a BDMA copy needs at least one transfer");
+  check_memory_type(copy.source_type, "source_type");
+  check_memory_type(copy.destination_type, "destination_type");
+  // A surface descriptor holds NUM_MAX_BDMA_OPS transfers (bdma.c
+  // dla_bdma_program refuses more): longer copies become a chain of
+  // operations, each waiting for the previous one.
+  for (size_t first = 0; first < copy.transfers.size(); first += NUM_MAX_BDMA_OPS) {
+    const size_t count = std::min<size_t>(NUM_MAX_BDMA_OPS, copy.transfers.size() - first);
+    Node& node = new_node(OpType::Bdma, after_previous);
+    node.after_previous = node.after_previous || first > 0;
+    dla_bdma_surface_desc& surface = node.surface.bdma_surface;
+    surface.source_type = uint8_t(copy.source_type);
+    surface.destination_type = uint8_t(copy.destination_type);
+    surface.num_transfers = uint16_t(count);
+    node.op.bdma_op.num_transfers = uint16_t(count);
+    for (size_t i = 0; i < count; ++i) {
+      const BdmaTransfer& t = copy.transfers[first + i];
+      const std::string what = "transfers[" + std::to_string(first + i) + "]";
+      if (t.line_size == 0 || t.line_size % 32 != 0) {
+        fail(what + ".line_size " + std::to_string(t.line_size) + " is not a non-zero multiple of 32");
+      }
+      if (t.line_repeat < 1 || t.line_repeat > 8192 || t.surface_repeat < 1 || t.surface_repeat > 8192) {
+        fail(what + " repeats (line_repeat " + std::to_string(t.line_repeat) + ", surface_repeat " +
+             std::to_string(t.surface_repeat) + ") are not 1..8192");
+      }
+      if (t.source_address % 32 != 0 || t.destination_address % 32 != 0) {
+        fail(what + " addresses (" + hex(t.source_address) + ", " + hex(t.destination_address) +
+             ") are not 32-byte aligned");
+      }
+      const auto extent = [&](uint32_t line_stride, uint32_t surface_stride) {
+        return uint64_t(t.surface_repeat - 1) * surface_stride + uint64_t(t.line_repeat - 1) * line_stride +
+               t.line_size;
+      };
+      dla_bdma_transfer_desc& d = surface.transfers[i];
+      d.source_address =
+          buffer(copy.source_type, t.source_address, extent(t.source_line, t.source_surface), what + " source");
+      d.destination_address = buffer(copy.destination_type, t.destination_address,
+                                     extent(t.destination_line, t.destination_surface), what + " destination");
+      d.line_size = t.line_size;
+      d.line_repeat = t.line_repeat;
+      d.source_line = t.source_line;
+      d.destination_line = t.destination_line;
+      d.surface_repeat = t.surface_repeat;
+      d.source_surface = t.source_surface;
+      d.destination_surface = t.destination_surface;
+    }
+  }
+}
+
+void Builder::add_pdp(const PdpLayer& layer, bool after_previous) {
+  check_pdp_op(layer.op);
+  const uint32_t bytes = precision_bytes(layer.op.precision);
+  if (layer.src_data.type == MemoryType::Hw) fail("src_data of a PdpLayer is in memory (fused: SdpPdpLayer)");
+  if (layer.src_data.channel != layer.dst_data.channel) {
+    fail("dst_data.channel " + std::to_string(layer.dst_data.channel) + " differs from src_data.channel " +
+         std::to_string(layer.src_data.channel));
+  }
+  Node& node = new_node(OpType::Pdp, after_previous);
+  node.op.pdp_op = pdp_op(layer.op);
+  node.surface.pdp_surface.src_data = memory_cube(layer.src_data, bytes, "src_data");
+  node.surface.pdp_surface.dst_data = memory_cube(layer.dst_data, bytes, "dst_data");
+}
+
+void Builder::add_sdp_pdp(const SdpPdpLayer& layer, bool after_previous) {
+  check_pdp_op(layer.pdp_op);
+  const SdpOpDesc& s = layer.sdp_op;
+  if (s.src_precision > kPrecisionFp16 || s.dst_precision > kPrecisionFp16) {
+    fail("sdp_op precisions (" + std::to_string(s.src_precision) + ", " + std::to_string(s.dst_precision) +
+         ") are not 0..2");
+  }
+  if (s.dst_precision != layer.pdp_op.precision) {
+    fail("sdp_op.dst_precision " + std::to_string(s.dst_precision) + " differs from pdp_op.precision " +
+         std::to_string(layer.pdp_op.precision) + " (SDP feeds PDP)");
+  }
+  if (s.batch_num < 1) fail("sdp_op.batch_num is 0");
+  const SdpSurfaceDesc& surface = layer.sdp_surface;
+  if (surface.src_data.type == MemoryType::Hw) fail("sdp_surface.src_data must be in memory (no convolution here)");
+  if (surface.src_data.channel != layer.pdp_dst_data.channel) {
+    fail("pdp_dst_data.channel " + std::to_string(layer.pdp_dst_data.channel) + " differs from src_data.channel " +
+         std::to_string(surface.src_data.channel));
+  }
+
+  Node& sdp = new_node(OpType::Sdp, after_previous);
+  dla_sdp_op_desc& op = sdp.op.sdp_op;
+  op.src_precision = s.src_precision;
+  op.dst_precision = s.dst_precision;
+  op.lut_index = -1;
+  op.out_cvt = {s.out_cvt.scale, s.out_cvt.truncate, s.out_cvt.enable, s.out_cvt.offset};
+  op.conv_mode = s.conv_mode;
+  op.batch_num = s.batch_num;
+  op.batch_stride = s.batch_stride;
+  const auto stage = [](const SdpOp& from, dla_sdp_op& to) {
+    to.enable = from.enable;
+    to.alu_type = from.alu_type;
+    to.type = from.type;
+    to.mode = from.mode;
+    to.act = from.act;
+    to.shift_value = from.shift_value;
+    to.truncate = from.truncate;
+    to.precision = from.precision;
+    to.alu_operand = from.alu_operand;
+    to.mul_operand = from.mul_operand;
+    to.cvt.alu_cvt = {from.cvt.alu_cvt.scale, from.cvt.alu_cvt.truncate, from.cvt.alu_cvt.enable,
+                      from.cvt.alu_cvt.offset};
+    to.cvt.mul_cvt = {from.cvt.mul_cvt.scale, from.cvt.mul_cvt.truncate, from.cvt.mul_cvt.enable,
+                      from.cvt.mul_cvt.offset};
+  };
+  stage(s.x1_op, op.x1_op);
+  stage(s.x2_op, op.x2_op);
+  stage(s.y_op, op.y_op);
+  if (s.y_op.enable && s.y_op.act == 2 /* ACTIVATION_LUT */) fail("y_op uses a LUT, which layers here do not carry");
+
+  dla_sdp_surface_desc& ss = sdp.surface.sdp_surface;
+  ss.src_data = memory_cube(surface.src_data, precision_bytes(s.src_precision), "sdp_surface.src_data");
+  // A stage reads operand data from memory when enabled with an operation
+  // and not per layer (sdp.c processor_sdp_program x1/x2/y_rdma_ena).
+  const auto operand = [&](const SdpOp& o, const DataCube& cube, const char* name) {
+    const bool reads = o.enable && o.type != SDP_OP_NONE && o.mode != SDP_OP_PER_LAYER;
+    return reads ? memory_cube(cube, precision_bytes(o.precision), std::string("sdp_surface.") + name) : unused_cube();
+  };
+  ss.x1_data = operand(s.x1_op, surface.x1_data, "x1_data");
+  ss.x2_data = operand(s.x2_op, surface.x2_data, "x2_data");
+  ss.y_data = operand(s.y_op, surface.y_data, "y_data");
+  ss.dst_data = hw_cube(surface.src_data);
+  const size_t sdp_index = m_nodes.size() - 1;
+
+  Node& pdp = new_node(OpType::Pdp, after_previous);
+  pdp.op.pdp_op = pdp_op(layer.pdp_op);
+  pdp.surface.pdp_surface.src_data = hw_cube(surface.src_data);
+  pdp.surface.pdp_surface.dst_data =
+      memory_cube(layer.pdp_dst_data, precision_bytes(layer.pdp_op.precision), "pdp_dst_data");
+  const size_t pdp_index = m_nodes.size() - 1;
+  // The fused pair as the NVDLA compiler links it: PDP is enabled once SDP
+  // is programmed, and SDP (the fused parent) once PDP is enabled, so PDP
+  // waits for the data SDP streams.
+  m_nodes[sdp_index].common.consumers[DLA_OP_PDP] = {int16_t(pdp_index), DLA_EVENT_OP_PROGRAMMED, 0};
+  m_nodes[pdp_index].common.dependency_count++;
+  m_nodes[pdp_index].common.fused_parent = {int16_t(sdp_index), DLA_EVENT_OP_ENABLED, 0};
+  m_nodes[sdp_index].common.dependency_count++;
+}
+
+void Builder::add(size_t index, const Operation& operation) {
+  m_layer = index;
+  m_layer_started = false;
+  if (const auto* copy = std::get_if<BdmaCopy>(&operation.layer)) {
+    m_layer_kind = "BdmaCopy";
+    add_bdma(*copy, operation.after_previous);
+  } else if (const auto* pdp = std::get_if<PdpLayer>(&operation.layer)) {
+    m_layer_kind = "PdpLayer";
+    add_pdp(*pdp, operation.after_previous);
+  } else {
+    m_layer_kind = "SdpPdpLayer";
+    add_sdp_pdp(std::get<SdpPdpLayer>(operation.layer), operation.after_previous);
+  }
+}
+
+// The dependency graph (scheduler.c): consumers[t] of an operation names
+// the next operation of type t it releases and the event that releases it;
+// consumers[own type] is also how the scheduler finds the next operation of
+// the same unit (dla_dequeue_operation), so every operation points there at
+// its successor of the same type, with no event unless it must wait for it.
+void Builder::link() {
+  std::array<int, DLA_OP_NUM> last_of_type;
+  last_of_type.fill(-1);
+  for (size_t i = 0; i < m_nodes.size(); ++i) {
+    Node& node = m_nodes[i];
+    node.common.index = int16_t(i);
+    node.common.roi_index = 0;
+    node.common.op_type = uint8_t(node.type);
+  }
+  for (size_t i = 0; i < m_nodes.size(); ++i) {
+    Node& node = m_nodes[i];
+    const int t = int(node.type);
+    if (last_of_type[t] >= 0) m_nodes[size_t(last_of_type[t])].common.consumers[t] = {int16_t(i), 0, 0};
+    last_of_type[t] = int(i);
+  }
+  for (size_t i = 1; i < m_nodes.size(); ++i) {
+    Node& node = m_nodes[i];
+    if (!node.after_previous) continue;
+    // The previous layer's last operation (a fused pair ends with PDP).
+    const size_t producer = i - 1;
+    Node& before = m_nodes[producer];
+    const int t = int(node.type);
+    const dla_consumer link = before.common.consumers[t];
+    if (link.index != -1 && link.index != int16_t(i)) {
+      throw TaskError("operation " + std::to_string(i) + " cannot wait for operation " + std::to_string(producer) +
+                      ": its consumer slot for " + op_type_name(node.type) + " is taken");
+    }
+    before.common.consumers[t] = {int16_t(i), DLA_EVENT_OP_COMPLETED, 0};
+    node.common.dependency_count++;
+  }
+}
+
+Task Builder::write(hal::Hal& hal, uint64_t descriptor_base) {
+  if (m_nodes.empty()) throw TaskError("a task needs at least one operation");
+  link();
+  const size_t n = m_nodes.size();
+
+  dla_network_desc network{};
+  network.operation_desc_index = kOperationListEntry;
+  network.surface_desc_index = kSurfaceListEntry;
+  network.dependency_graph_index = kDependencyGraphEntry;
+  network.lut_data_index = -1;
+  network.roi_array_index = -1;
+  network.surface_index = -1;
+  network.stat_list_index = -1;  // no statistics (dla_debug.h STAT_ENABLE reads them only when listed)
+  network.reserved1 = 0;
+  for (int t = 0; t < DLA_OP_NUM; ++t) network.op_head[t] = -1;
+  for (size_t i = n; i-- > 0;) network.op_head[int(m_nodes[i].type)] = int16_t(i);
+  network.num_rois = 1;  // static ROI: one pass over every operation
+  network.num_operations = uint16_t(n);
+  network.num_luts = 0;
+  network.num_addresses = uint16_t(kDependencyGraphEntry + 1 + m_buffers.size());
+  network.input_layer = 0;
+  network.dynamic_roi = 0;
+
+  Task task;
+  task.descriptor_base = align_up(descriptor_base, kDescriptorAlignment);
+  uint64_t at = task.descriptor_base;
+  const auto place = [&](uint64_t bytes) {
+    const uint64_t address = at;
+    at = align_up(at + bytes, kDescriptorAlignment);
+    task.address_list.push_back({MemoryType::Mc, address, bytes});
+    return address;
+  };
+  const uint64_t network_address = place(sizeof network);
+  const uint64_t operations_address = place(n * sizeof(dla_operation_container));
+  const uint64_t surfaces_address = place(n * sizeof(dla_surface_container));
+  const uint64_t graph_address = place(n * sizeof(dla_common_op_desc));
+  task.descriptor_end = at;
+  if (task.descriptor_end > m_limits.mc_bytes) {
+    throw TaskError("the task's descriptors at [" + hex(task.descriptor_base) + ", " + hex(task.descriptor_end) +
+                    ") lie outside the MC memory of " + hex(m_limits.mc_bytes) + " bytes");
+  }
+
+  for (const Buffer& b : m_buffers) {
+    if (b.memory == MemoryType::Mc && b.address < task.descriptor_end && task.descriptor_base < b.address + b.extent) {
+      throw TaskError("the buffer at " + hex(b.address) + " (" + std::to_string(b.extent) +
+                      " bytes) overlaps the task's descriptors at [" + hex(task.descriptor_base) + ", " +
+                      hex(task.descriptor_end) + ")");
+    }
+    task.address_list.push_back({b.memory, b.address, b.extent});
+  }
+
+  std::vector<dla_operation_container> operations(n);
+  std::vector<dla_surface_container> surfaces(n);
+  std::vector<dla_common_op_desc> graph(n);
+  for (size_t i = 0; i < n; ++i) {
+    operations[i] = m_nodes[i].op;
+    surfaces[i] = m_nodes[i].surface;
+    graph[i] = m_nodes[i].common;
+    task.operations.push_back({m_nodes[i].type, int16_t(i), m_nodes[i].layer});
+  }
+  hal.write_memory(hal::MemoryPort::Primary, network_address, &network, sizeof network);
+  hal.write_memory(hal::MemoryPort::Primary, operations_address, operations.data(),
+                   n * sizeof(dla_operation_container));
+  hal.write_memory(hal::MemoryPort::Primary, surfaces_address, surfaces.data(), n * sizeof(dla_surface_container));
+  hal.write_memory(hal::MemoryPort::Primary, graph_address, graph.data(), n * sizeof(dla_common_op_desc));
+  return task;
+}
+
+}  // namespace
+
+const char* op_type_name(OpType type) {
+  switch (type) {
+    case OpType::Bdma:
+      return "BDMA";
+    case OpType::Conv:
+      return "CONV";
+    case OpType::Sdp:
+      return "SDP";
+    case OpType::Pdp:
+      return "PDP";
+    case OpType::Cdp:
+      return "CDP";
+    case OpType::Rubik:
+      return "RUBIK";
+  }
+  return "?";
+}
+
+uint64_t cube_extent(const DataCube& cube, uint32_t atom_bytes, uint32_t element_bytes) {
+  if (cube.width == 0 || cube.height == 0 || cube.channel == 0) return 0;
+  const uint64_t surfaces = (uint64_t(cube.channel) * element_bytes + atom_bytes - 1) / atom_bytes;
+  return (surfaces - 1) * cube.surf_stride + uint64_t(cube.height - 1) * cube.line_stride +
+         uint64_t(cube.width) * atom_bytes;
+}
+
+Task build_task(hal::Hal& hal, const HardwareConfig& config, const std::vector<Operation>& operations,
+                uint64_t descriptor_base, const MemoryLimits& limits) {
+  Builder builder(config, limits);
+  for (size_t i = 0; i < operations.size(); ++i) builder.add(i, operations[i]);
+  return builder.write(hal, descriptor_base);
+}
+
+}  // namespace acosim::nvdla::firmware

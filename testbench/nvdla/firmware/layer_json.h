@@ -1,0 +1,121 @@
+// Layer descriptions as JSON files: the firmware layers of
+// sw/nvdla/firmware/layer.h, the data placed in memory before the task runs
+// and the checks of the result. Keys are the field names of NVDLA's
+// firmware interface (nvdla/sw kmd/firmware/include/dla_interface.h); a data
+// cube holds a physical `address` in the memory its `type` names instead of
+// the firmware's address-list index and offset.
+//
+//   {
+//     "layers": [
+//       {"op": "pdp",                       // "bdma", "pdp" or "sdp_pdp"
+//        "after_previous": true,            // optional (default true)
+//        "pdp_op": {"pool_mode": "POOL_MODE_MAX", "pool_width": "POOL_SIZE_2",
+//                   "stride_x": 2, ..., "padding_value": [0, 0, 0, 0, 0, 0, 0]},
+//        "pdp_surface": {
+//          "src_data": {"type": "DLA_MEM_MC", "address": "0x80000000",
+//                       "width": 4, "height": 4, "channel": 8,
+//                       "line_stride": 32, "surf_stride": 128},
+//          "dst_data": {...}}}],
+//     "inputs": [{"type": "DLA_MEM_MC", "address": "0x80000000",
+//                 "file": "input.dat", "format": "surface"}],
+//     "checks": [{"type": "DLA_MEM_MC", "address": "0x80100000",
+//                 "size": 4096, "crc32": "0x33d91a71"}]
+//   }
+//
+// "bdma" layers hold "bdma_surface": {"source_type", "destination_type",
+// "transfers": [dla_bdma_transfer_desc, with physical source_address and
+// destination_address]}. "sdp_pdp" layers hold "sdp_op" (dla_sdp_op_desc
+// without lut_index), "sdp_surface" (src_data, x1_data, x2_data, y_data),
+// "pdp_op" and "pdp_surface": {"dst_data"}: SDP streams to PDP on the fly.
+//
+// Numbers are JSON integers or strings ("0x80000000", "-3"). Enumerations
+// take the interface's macro names (DLA_MEM_MC, PRECISION_INT16,
+// POOL_MODE_AVG, POOL_SIZE_3, SDP_OP_BOTH, SDP_ALU_OP_SUM, SDP_OP_PER_LAYER,
+// ACTIVATION_RELU, CONV_MODE_DIRECT) or their numeric values. Omitted
+// descriptor fields keep layer.h's defaults; a cube's width, height and
+// channel, and its address unless it is DLA_MEM_HW, are required.
+//
+// An input is "file" (relative to the JSON file) in "format" "raw" (the
+// file's bytes at `address`), "surface" (a trace payload file of
+// {offset, size, payload} records, each at address + offset) or "dump"
+// (32 bytes per line, the nvdlav1 traces' .dat; needs "size"), or inline
+// "bytes": [0, 1, ...], or "fill": a byte value repeated "size" times (as
+// a trace's mem_init). Inputs are written in list order. A check compares [address, address + size) of its
+// memory with "crc32" (zlib's CRC-32, as the traces' check_crc) or with the
+// expected bytes of a "file" ("raw" or "dump") or of inline "bytes".
+//
+// Every problem is a LayerJsonError "FILE: KEY: cause", KEY the path of the
+// offending value ("layers[0].pdp_op.pool_width"). Unknown keys are errors,
+// so a misspelt field never silently keeps its default.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sw/hal/hal.h"
+#include "sw/nvdla/firmware/layer.h"
+#include "testbench/nvdla/trace/surface_file.h"
+
+namespace acosim::nvdla::firmware {
+
+struct LayerJsonError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Bytes written to memory before the task runs (chunks at address + offset).
+struct MemoryLoad {
+  MemoryType type = MemoryType::Mc;
+  uint64_t address = 0;
+  std::vector<trace::PayloadChunk> chunks;
+  std::string file;    // as written in the JSON; empty for inline bytes and fills
+  std::string format;  // "raw", "surface", "dump"; empty for inline bytes and fills
+  bool fill = false;   // one repeated byte (chunks hold the filled bytes)
+  uint64_t bytes() const;
+};
+
+// A check of [address, address + size) after the task: its CRC-32, or the
+// bytes themselves.
+struct MemoryCheck {
+  MemoryType type = MemoryType::Mc;
+  uint64_t address = 0;
+  uint64_t size = 0;
+  std::optional<uint32_t> crc32;
+  std::vector<uint8_t> expected;  // when there is no crc32: `size` bytes
+  std::string file;               // as written in the JSON, for expected bytes from a file
+  std::string format;
+};
+
+struct LayerDescription {
+  std::string path;  // the JSON file (errors, relative data files)
+  std::vector<Operation> operations;
+  std::vector<MemoryLoad> inputs;
+  std::vector<MemoryCheck> checks;
+};
+
+// `path` names the text in errors and locates its data files.
+LayerDescription parse_layer_json(const std::string& text, const std::string& path);
+LayerDescription read_layer_json(const std::string& path);
+
+// The JSON text of a description (enumerations by name, addresses in hex).
+// Inputs and checks that came from files refer to the same file names;
+// others are written inline.
+std::string layer_to_json(const LayerDescription& description);
+
+const char* memory_type_name(MemoryType type);  // "DLA_MEM_MC", ...
+
+void load_inputs(hal::Hal& hal, const std::vector<MemoryLoad>& inputs);
+
+struct CheckResult {
+  std::string what;  // "crc32 DLA_MEM_MC [0x80100000, +0x1000)"
+  bool passed = false;
+  std::string detail;  // "0x33d91a71" or "expected 0x..., got 0x..." / first differing byte
+};
+// `got`: the check's region as read after the run (check.size bytes).
+CheckResult check_region(const MemoryCheck& check, const std::vector<uint8_t>& got);
+// Reads each region through the HAL after the run.
+std::vector<CheckResult> run_checks(hal::Hal& hal, const std::vector<MemoryCheck>& checks);
+
+}  // namespace acosim::nvdla::firmware

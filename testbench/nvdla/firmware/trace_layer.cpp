@@ -1,0 +1,532 @@
+#include "testbench/nvdla/firmware/trace_layer.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include "sw/common/hex.h"
+#include "sw/nvdla/regs/pdp.h"
+#include "sw/nvdla/regs/pdp_rdma.h"
+#include "sw/nvdla/regs/register_map.h"
+#include "sw/nvdla/regs/sdp.h"
+#include "sw/nvdla/regs/sdp_rdma.h"
+#include "testbench/nvdla/trace/cfg_trace.h"
+#include "testbench/nvdla/trace/trace_player.h"
+#include "testbench/nvdla/trace/txn_trace.h"
+
+namespace acosim::nvdla::firmware {
+namespace {
+
+namespace fs = std::filesystem;
+namespace rp = regs::pdp;
+namespace rr = regs::pdp_rdma;
+namespace rs = regs::sdp;
+namespace rsr = regs::sdp_rdma;
+
+// The reciprocals of the kernel sizes 1..8 the firmware programs for INT8
+// and INT16 averages (nvdla/sw kmd/firmware/pdp.c, recip_kernel_size[0]):
+// a trace whose average uses other values cannot be expressed by a
+// descriptor.
+constexpr uint32_t kFirmwareRecipInt[8] = {0x10000, 0x8000, 0x5555, 0x4000, 0x3333, 0x2aaa, 0x2492, 0x2000};
+// recip_kernel_size[1], for FP16.
+constexpr uint32_t kFirmwareRecipFp16[8] = {0x7c00, 0x7800, 0x7555, 0x7400, 0x7266, 0x7155, 0x7092, 0x7000};
+
+// The registers a trace programs, by unit and offset, in first-write order.
+class Programming {
+ public:
+  Programming(std::string path, Config config) : m_path(std::move(path)), m_config(config) {}
+
+  [[noreturn]] void fail(const std::string& cause) const { throw TraceLayerError(m_path + ": " + cause); }
+
+  void write(Unit unit, uint32_t offset, uint32_t value) {
+    const auto key = std::make_pair(unit, offset);
+    if (is_enable(unit, offset)) {
+      m_enabled[unit] = value & 1;
+      return;
+    }
+    const auto it = m_index.find(key);
+    if (it != m_index.end()) {
+      m_registers[it->second].value = value;
+      return;
+    }
+    const regs::RegisterInfo* info = regs::unit_info(unit, m_config).find(offset);
+    if (!info) fail(std::string(unit_name(unit)) + " register offset " + hex(offset) + " is not in the register map");
+    m_index[key] = m_registers.size();
+    m_registers.push_back({unit, offset, std::string(unit_name(unit)) + "." + info->name, value});
+  }
+
+  bool enabled(Unit unit) const {
+    const auto it = m_enabled.find(unit);
+    return it != m_enabled.end() && it->second;
+  }
+
+  bool written(Unit unit, uint32_t offset) const { return m_index.count({unit, offset}) != 0; }
+
+  // The value the hardware holds: the trace's last write, else the reset value.
+  uint32_t value(Unit unit, uint32_t offset) const {
+    const auto it = m_index.find({unit, offset});
+    if (it != m_index.end()) return m_registers[it->second].value;
+    const regs::RegisterInfo* info = regs::unit_info(unit, m_config).find(offset);
+    return info ? info->reset : 0;
+  }
+
+  std::string name(Unit unit, uint32_t offset) const {
+    const regs::RegisterInfo* info = regs::unit_info(unit, m_config).find(offset);
+    return std::string(unit_name(unit)) + "." + (info ? info->name : hex(offset));
+  }
+
+  // Two registers the firmware writes from one descriptor field must agree.
+  void same(Unit a, uint32_t a_offset, Unit b, uint32_t b_offset, uint32_t mask, const std::string& field) const {
+    const uint32_t va = value(a, a_offset) & mask, vb = value(b, b_offset) & mask;
+    if (va != vb) {
+      fail(name(a, a_offset) + " (" + hex(va) + ") and " + name(b, b_offset) + " (" + hex(vb) +
+           ") differ, but the firmware programs both from the one descriptor field " + field);
+    }
+  }
+
+  const std::vector<TraceRegister>& registers() const { return m_registers; }
+
+ private:
+  static bool is_enable(Unit unit, uint32_t offset) {
+    switch (unit) {
+      case Unit::Pdp: return offset == rp::D_OP_ENABLE;
+      case Unit::PdpRdma: return offset == rr::D_OP_ENABLE;
+      case Unit::Sdp: return offset == rs::D_OP_ENABLE;
+      case Unit::SdpRdma: return offset == rsr::D_OP_ENABLE;
+      default: return false;
+    }
+  }
+
+  std::string m_path;
+  Config m_config;
+  std::vector<TraceRegister> m_registers;
+  std::map<std::pair<Unit, uint32_t>, size_t> m_index;
+  std::map<Unit, bool> m_enabled;
+};
+
+uint32_t bytes_per_element(uint8_t precision) { return precision == kPrecisionInt8 ? 1 : 2; }
+
+// dla_data_cube.size: every surface of the cube.
+uint32_t cube_size(const DataCube& c, uint8_t precision, uint32_t atom_bytes) {
+  const uint32_t per_atom = atom_bytes / bytes_per_element(precision);
+  const uint32_t surfaces = (uint32_t(c.channel) + per_atom - 1) / per_atom;
+  return c.surf_stride * surfaces;
+}
+
+MemoryType memory_of_ram(uint32_t mc_bit) { return mc_bit ? MemoryType::Mc : MemoryType::Cv; }
+
+// dla_pdp_op_desc from PDP's registers (processor_pdp_program, inverted).
+PdpOpDesc decode_pdp_op(const Programming& p, std::vector<std::string>& notes) {
+  PdpOpDesc op;
+  const uint32_t mode = p.value(Unit::Pdp, rp::D_OPERATION_MODE_CFG);
+  op.pool_mode = uint8_t(rp::D_OPERATION_MODE_CFG_POOLING_METHOD.get(mode));
+  if (op.pool_mode > kPoolModeMin) p.fail("PDP.D_OPERATION_MODE_CFG.POOLING_METHOD=3 is a reserved encoding");
+  op.split_num = uint8_t(rp::D_OPERATION_MODE_CFG_SPLIT_NUM.get(mode) + 1);
+  if (op.split_num > 1) {
+    const uint32_t in = p.value(Unit::Pdp, rp::D_PARTIAL_WIDTH_IN);
+    const uint32_t out = p.value(Unit::Pdp, rp::D_PARTIAL_WIDTH_OUT);
+    op.partial_in_width_first = uint16_t(rp::D_PARTIAL_WIDTH_IN_PARTIAL_WIDTH_IN_FIRST.get(in) + 1);
+    op.partial_in_width_mid = uint16_t(rp::D_PARTIAL_WIDTH_IN_PARTIAL_WIDTH_IN_MID.get(in) + 1);
+    op.partial_in_width_last = uint16_t(rp::D_PARTIAL_WIDTH_IN_PARTIAL_WIDTH_IN_LAST.get(in) + 1);
+    op.partial_width_first = uint16_t(rp::D_PARTIAL_WIDTH_OUT_PARTIAL_WIDTH_OUT_FIRST.get(out) + 1);
+    op.partial_width_mid = uint16_t(rp::D_PARTIAL_WIDTH_OUT_PARTIAL_WIDTH_OUT_MID.get(out) + 1);
+    op.partial_width_last = uint16_t(rp::D_PARTIAL_WIDTH_OUT_PARTIAL_WIDTH_OUT_LAST.get(out) + 1);
+  } else if (p.value(Unit::Pdp, rp::D_PARTIAL_WIDTH_IN) != 0 || p.value(Unit::Pdp, rp::D_PARTIAL_WIDTH_OUT) != 0) {
+    notes.push_back("PDP D_PARTIAL_WIDTH_IN/OUT hold " + hex(p.value(Unit::Pdp, rp::D_PARTIAL_WIDTH_IN)) + "/" +
+                    hex(p.value(Unit::Pdp, rp::D_PARTIAL_WIDTH_OUT)) +
+                    " without split (SPLIT_NUM=0): unused; the layer's partial widths are 0");
+  }
+  const uint32_t kernel = p.value(Unit::Pdp, rp::D_POOLING_KERNEL_CFG);
+  op.pool_width = uint8_t(rp::D_POOLING_KERNEL_CFG_KERNEL_WIDTH.get(kernel));
+  op.pool_height = uint8_t(rp::D_POOLING_KERNEL_CFG_KERNEL_HEIGHT.get(kernel));
+  op.stride_x = uint8_t(rp::D_POOLING_KERNEL_CFG_KERNEL_STRIDE_WIDTH.get(kernel) + 1);
+  op.stride_y = uint8_t(rp::D_POOLING_KERNEL_CFG_KERNEL_STRIDE_HEIGHT.get(kernel) + 1);
+  if (op.pool_width > 7 || op.pool_height > 7) {
+    p.fail("PDP.D_POOLING_KERNEL_CFG " + hex(kernel) + " names a kernel above 8 (POOL_SIZE_8 is the largest)");
+  }
+  const uint32_t pad = p.value(Unit::Pdp, rp::D_POOLING_PADDING_CFG);
+  op.pad_left = uint8_t(rp::D_POOLING_PADDING_CFG_PAD_LEFT.get(pad));
+  op.pad_right = uint8_t(rp::D_POOLING_PADDING_CFG_PAD_RIGHT.get(pad));
+  op.pad_top = uint8_t(rp::D_POOLING_PADDING_CFG_PAD_TOP.get(pad));
+  op.pad_bottom = uint8_t(rp::D_POOLING_PADDING_CFG_PAD_BOTTOM.get(pad));
+  op.precision = uint8_t(rp::D_DATA_FORMAT_INPUT_DATA.get(p.value(Unit::Pdp, rp::D_DATA_FORMAT)));
+  if (op.precision > kPrecisionFp16) p.fail("PDP.D_DATA_FORMAT.INPUT_DATA=3 is a reserved encoding");
+  // The firmware writes padding_value[i] as it is to PAD_VALUE_<i+1>X.
+  constexpr uint32_t pad_values[7] = {rp::D_POOLING_PADDING_VALUE_1_CFG, rp::D_POOLING_PADDING_VALUE_2_CFG,
+                                      rp::D_POOLING_PADDING_VALUE_3_CFG, rp::D_POOLING_PADDING_VALUE_4_CFG,
+                                      rp::D_POOLING_PADDING_VALUE_5_CFG, rp::D_POOLING_PADDING_VALUE_6_CFG,
+                                      rp::D_POOLING_PADDING_VALUE_7_CFG};
+  for (size_t i = 0; i < 7; ++i) op.padding_value[i] = int32_t(p.value(Unit::Pdp, pad_values[i]));
+
+  // The firmware computes the reciprocals from the kernel; for an average the
+  // trace's values must be those.
+  const auto& table = op.precision == kPrecisionFp16 ? kFirmwareRecipFp16 : kFirmwareRecipInt;
+  const uint32_t recip_w = p.value(Unit::Pdp, rp::D_RECIP_KERNEL_WIDTH);
+  const uint32_t recip_h = p.value(Unit::Pdp, rp::D_RECIP_KERNEL_HEIGHT);
+  const bool recip_match = recip_w == table[op.pool_width] && recip_h == table[op.pool_height];
+  if (op.pool_mode == kPoolModeAvg && !recip_match) {
+    p.fail("PDP.D_RECIP_KERNEL_WIDTH/HEIGHT " + hex(recip_w) + "/" + hex(recip_h) + " differ from the firmware's " +
+           hex(table[op.pool_width]) + "/" + hex(table[op.pool_height]) + " for a " +
+           std::to_string(op.pool_width + 1) + "x" + std::to_string(op.pool_height + 1) +
+           " average (pdp.c recip_kernel_size): no descriptor reproduces this trace");
+  }
+  if (!recip_match) {
+    notes.push_back("PDP D_RECIP_KERNEL_WIDTH/HEIGHT " + hex(recip_w) + "/" + hex(recip_h) +
+                    " are unused by max/min pooling; the firmware writes " + hex(table[op.pool_width]) + "/" +
+                    hex(table[op.pool_height]));
+  }
+  return op;
+}
+
+DataCube decode_pdp_destination(const Programming& p, uint8_t precision, uint32_t atom_bytes) {
+  DataCube c;
+  c.type = memory_of_ram(rp::D_DST_RAM_CFG_DST_RAM_TYPE.get(p.value(Unit::Pdp, rp::D_DST_RAM_CFG)));
+  c.address =
+      uint64_t{p.value(Unit::Pdp, rp::D_DST_BASE_ADDR_HIGH)} << 32 | p.value(Unit::Pdp, rp::D_DST_BASE_ADDR_LOW);
+  c.width = uint16_t(rp::D_DATA_CUBE_OUT_WIDTH_CUBE_OUT_WIDTH.get(p.value(Unit::Pdp, rp::D_DATA_CUBE_OUT_WIDTH)) + 1);
+  c.height =
+      uint16_t(rp::D_DATA_CUBE_OUT_HEIGHT_CUBE_OUT_HEIGHT.get(p.value(Unit::Pdp, rp::D_DATA_CUBE_OUT_HEIGHT)) + 1);
+  c.channel =
+      uint16_t(rp::D_DATA_CUBE_OUT_CHANNEL_CUBE_OUT_CHANNEL.get(p.value(Unit::Pdp, rp::D_DATA_CUBE_OUT_CHANNEL)) + 1);
+  c.line_stride = p.value(Unit::Pdp, rp::D_DST_LINE_STRIDE);
+  c.surf_stride = p.value(Unit::Pdp, rp::D_DST_SURFACE_STRIDE);
+  c.size = cube_size(c, precision, atom_bytes);
+  return c;
+}
+
+// PDP's input cube dimensions, which the firmware writes from src_data.
+void check_pdp_input(const Programming& p, const DataCube& src, const std::string& source) {
+  const uint32_t w = rp::D_DATA_CUBE_IN_WIDTH_CUBE_IN_WIDTH.get(p.value(Unit::Pdp, rp::D_DATA_CUBE_IN_WIDTH)) + 1;
+  const uint32_t h = rp::D_DATA_CUBE_IN_HEIGHT_CUBE_IN_HEIGHT.get(p.value(Unit::Pdp, rp::D_DATA_CUBE_IN_HEIGHT)) + 1;
+  const uint32_t c = rp::D_DATA_CUBE_IN_CHANNEL_CUBE_IN_CHANNEL.get(p.value(Unit::Pdp, rp::D_DATA_CUBE_IN_CHANNEL)) + 1;
+  if (w != src.width || h != src.height || c != src.channel) {
+    p.fail("PDP.D_DATA_CUBE_IN_* " + std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(c) +
+           " differs from " + source + "'s cube " + std::to_string(src.width) + "x" + std::to_string(src.height) + "x" +
+           std::to_string(src.channel) + ": the firmware programs both from one src_data");
+  }
+}
+
+PdpLayer decode_offline_pdp(const Programming& p, uint32_t atom_bytes, std::vector<std::string>& notes) {
+  PdpLayer layer;
+  layer.op = decode_pdp_op(p, notes);
+  DataCube& s = layer.src_data;
+  s.type = memory_of_ram(rr::D_SRC_RAM_CFG_SRC_RAM_TYPE.get(p.value(Unit::PdpRdma, rr::D_SRC_RAM_CFG)));
+  s.address = uint64_t{p.value(Unit::PdpRdma, rr::D_SRC_BASE_ADDR_HIGH)} << 32 |
+              p.value(Unit::PdpRdma, rr::D_SRC_BASE_ADDR_LOW);
+  s.width = uint16_t(rr::D_DATA_CUBE_IN_WIDTH_CUBE_IN_WIDTH.get(p.value(Unit::PdpRdma, rr::D_DATA_CUBE_IN_WIDTH)) + 1);
+  s.height =
+      uint16_t(rr::D_DATA_CUBE_IN_HEIGHT_CUBE_IN_HEIGHT.get(p.value(Unit::PdpRdma, rr::D_DATA_CUBE_IN_HEIGHT)) + 1);
+  s.channel =
+      uint16_t(rr::D_DATA_CUBE_IN_CHANNEL_CUBE_IN_CHANNEL.get(p.value(Unit::PdpRdma, rr::D_DATA_CUBE_IN_CHANNEL)) + 1);
+  s.line_stride = p.value(Unit::PdpRdma, rr::D_SRC_LINE_STRIDE);
+  s.surf_stride = p.value(Unit::PdpRdma, rr::D_SRC_SURFACE_STRIDE);
+  s.size = cube_size(s, layer.op.precision, atom_bytes);
+  check_pdp_input(p, s, "PDP_RDMA");
+  // processor_pdp_program writes each of these PDP_RDMA/PDP pairs from one field.
+  p.same(Unit::PdpRdma, rr::D_SRC_LINE_STRIDE, Unit::Pdp, rp::D_SRC_LINE_STRIDE, ~0u, "src_data.line_stride");
+  p.same(Unit::PdpRdma, rr::D_SRC_SURFACE_STRIDE, Unit::Pdp, rp::D_SRC_SURFACE_STRIDE, ~0u, "src_data.surf_stride");
+  p.same(Unit::PdpRdma, rr::D_DATA_FORMAT, Unit::Pdp, rp::D_DATA_FORMAT, rr::D_DATA_FORMAT_INPUT_DATA.mask(),
+         "precision");
+  if (rr::D_OPERATION_MODE_CFG_SPLIT_NUM.get(p.value(Unit::PdpRdma, rr::D_OPERATION_MODE_CFG)) !=
+      rp::D_OPERATION_MODE_CFG_SPLIT_NUM.get(p.value(Unit::Pdp, rp::D_OPERATION_MODE_CFG))) {
+    p.fail("PDP_RDMA and PDP D_OPERATION_MODE_CFG.SPLIT_NUM differ; the firmware programs both from split_num");
+  }
+  const uint32_t rk = p.value(Unit::PdpRdma, rr::D_POOLING_KERNEL_CFG);
+  if (rr::D_POOLING_KERNEL_CFG_KERNEL_WIDTH.get(rk) != layer.op.pool_width ||
+      rr::D_POOLING_KERNEL_CFG_KERNEL_STRIDE_WIDTH.get(rk) + 1 != layer.op.stride_x) {
+    p.fail("PDP_RDMA.D_POOLING_KERNEL_CFG " + hex(rk) +
+           " differs from PDP's kernel width/stride; the firmware programs both from pool_width and stride_x");
+  }
+  if (layer.op.split_num > 1) {
+    p.same(Unit::PdpRdma, rr::D_PARTIAL_WIDTH_IN, Unit::Pdp, rp::D_PARTIAL_WIDTH_IN, 0x3FFFFFFFu,
+           "partial_in_width_first/mid/last");
+  }
+  layer.dst_data = decode_pdp_destination(p, layer.op.precision, atom_bytes);
+  return layer;
+}
+
+// One SDP stage (BS = X1, BN = X2, EW = Y) from its configuration register:
+// dla_sdp_op as processor_sdp_program reads it. Operands come from the
+// registers (SDP_OP_PER_LAYER); per-kernel or per-point operands (from
+// memory) are outside what this converter reads.
+struct StageRegisters {
+  const char* name;
+  uint32_t cfg, alu_cfg, alu_value, mul_cfg, mul_value;
+};
+
+SdpOp decode_sdp_stage(const Programming& p, const StageRegisters& r) {
+  const uint32_t cfg = p.value(Unit::Sdp, r.cfg);
+  // BS/BN/EW share the layout of D_DP_BS_CFG for these fields.
+  SdpOp s;
+  s.enable = rs::D_DP_BS_CFG_BS_BYPASS.get(cfg) == rs::D_DP_BS_CFG_BS_BYPASS_NO;
+  const bool alu = rs::D_DP_BS_CFG_BS_ALU_BYPASS.get(cfg) == rs::D_DP_BS_CFG_BS_ALU_BYPASS_NO;
+  const bool mul = rs::D_DP_BS_CFG_BS_MUL_BYPASS.get(cfg) == rs::D_DP_BS_CFG_BS_MUL_BYPASS_NO;
+  s.type = alu && mul ? 3 : alu ? 2 : mul ? 1 : 0;  // SDP_OP_BOTH/ADD/MUL/NONE
+  s.alu_type = uint8_t(rs::D_DP_BS_CFG_BS_ALU_ALGO.get(cfg));
+  const bool prelu = rs::D_DP_BS_CFG_BS_MUL_PRELU.get(cfg) == rs::D_DP_BS_CFG_BS_MUL_PRELU_YES;
+  const bool relu = rs::D_DP_BS_CFG_BS_RELU_BYPASS.get(cfg) == rs::D_DP_BS_CFG_BS_RELU_BYPASS_NO;
+  s.act = prelu ? 3 : relu ? 1 : 0;  // ACTIVATION_PRELU/RELU/NONE
+  if (s.enable) {
+    const uint32_t alu_cfg = p.value(Unit::Sdp, r.alu_cfg);
+    const uint32_t mul_cfg = p.value(Unit::Sdp, r.mul_cfg);
+    if ((alu && rs::D_DP_BS_ALU_CFG_BS_ALU_SRC.get(alu_cfg) == rs::D_DP_BS_ALU_CFG_BS_ALU_SRC_MEM) ||
+        rs::D_DP_BS_MUL_CFG_BS_MUL_SRC.get(mul_cfg) == rs::D_DP_BS_MUL_CFG_BS_MUL_SRC_MEM) {
+      p.fail(std::string("SDP ") + r.name + " takes operands from memory; only per-layer operands are converted");
+    }
+    s.mode = 0;  // SDP_OP_PER_LAYER
+    s.shift_value = uint8_t(rs::D_DP_BS_ALU_CFG_BS_ALU_SHIFT_VALUE.get(alu_cfg));
+    s.truncate = uint8_t(rs::D_DP_BS_MUL_CFG_BS_MUL_SHIFT_VALUE.get(mul_cfg));
+    // The firmware writes the operands as they are (sdp.c: alu_operand, mul_operand).
+    s.alu_operand = int32_t(p.value(Unit::Sdp, r.alu_value));
+    s.mul_operand = int32_t(p.value(Unit::Sdp, r.mul_value));
+  }
+  return s;
+}
+
+SdpPdpLayer decode_sdp_pdp(const Programming& p, const HardwareConfig& hw, std::vector<std::string>& notes) {
+  SdpPdpLayer layer;
+  const uint32_t rdma_mode = p.value(Unit::SdpRdma, rsr::D_FEATURE_MODE_CFG);
+  const uint32_t sdp_mode = p.value(Unit::Sdp, rs::D_FEATURE_MODE_CFG);
+  if (rs::D_FEATURE_MODE_CFG_OUTPUT_DST.get(sdp_mode) != rs::D_FEATURE_MODE_CFG_OUTPUT_DST_PDP) {
+    p.fail("SDP.D_FEATURE_MODE_CFG.OUTPUT_DST is not PDP: not a fused SDP -> PDP layer");
+  }
+  if (rs::D_FEATURE_MODE_CFG_FLYING_MODE.get(sdp_mode) != rs::D_FEATURE_MODE_CFG_FLYING_MODE_OFF) {
+    p.fail("SDP.D_FEATURE_MODE_CFG.FLYING_MODE=ON (input from the convolution core) is not a memory layer");
+  }
+  if (rs::D_FEATURE_MODE_CFG_WINOGRAD.get(sdp_mode) != 0) p.fail("SDP winograd mode is not converted");
+  SdpOpDesc& op = layer.sdp_op;
+  op.src_precision = uint8_t(rsr::D_FEATURE_MODE_CFG_IN_PRECISION.get(rdma_mode));
+  op.dst_precision = uint8_t(rs::D_DATA_FORMAT_OUT_PRECISION.get(p.value(Unit::Sdp, rs::D_DATA_FORMAT)));
+  op.batch_num = uint8_t(rs::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(sdp_mode) + 1);
+  op.out_cvt.offset = int32_t(p.value(Unit::Sdp, rs::D_CVT_OFFSET));
+  op.out_cvt.scale = int16_t(rs::D_CVT_SCALE_CVT_SCALE.get(p.value(Unit::Sdp, rs::D_CVT_SCALE)));
+  op.out_cvt.truncate = uint8_t(rs::D_CVT_SHIFT_CVT_SHIFT.get(p.value(Unit::Sdp, rs::D_CVT_SHIFT)));
+  op.out_cvt.enable = 1;
+  op.x1_op = decode_sdp_stage(p, {"BS", rs::D_DP_BS_CFG, rs::D_DP_BS_ALU_CFG, rs::D_DP_BS_ALU_SRC_VALUE,
+                                  rs::D_DP_BS_MUL_CFG, rs::D_DP_BS_MUL_SRC_VALUE});
+  op.x2_op = decode_sdp_stage(p, {"BN", rs::D_DP_BN_CFG, rs::D_DP_BN_ALU_CFG, rs::D_DP_BN_ALU_SRC_VALUE,
+                                  rs::D_DP_BN_MUL_CFG, rs::D_DP_BN_MUL_SRC_VALUE});
+  const uint32_t ew = p.value(Unit::Sdp, rs::D_DP_EW_CFG);
+  if ((ew & 1) == 0) p.fail("SDP's EW stage is active; only BS and BN stages are converted");
+  op.y_op.enable = 0;
+  op.y_op.type = 0;
+
+  DataCube& s = layer.sdp_surface.src_data;
+  s.type = memory_of_ram(rsr::D_SRC_DMA_CFG_SRC_RAM_TYPE.get(p.value(Unit::SdpRdma, rsr::D_SRC_DMA_CFG)));
+  s.address = uint64_t{p.value(Unit::SdpRdma, rsr::D_SRC_BASE_ADDR_HIGH)} << 32 |
+              p.value(Unit::SdpRdma, rsr::D_SRC_BASE_ADDR_LOW);
+  s.width = uint16_t(rsr::D_DATA_CUBE_WIDTH_WIDTH.get(p.value(Unit::SdpRdma, rsr::D_DATA_CUBE_WIDTH)) + 1);
+  s.height = uint16_t(rsr::D_DATA_CUBE_HEIGHT_HEIGHT.get(p.value(Unit::SdpRdma, rsr::D_DATA_CUBE_HEIGHT)) + 1);
+  s.channel = uint16_t(rsr::D_DATA_CUBE_CHANNEL_CHANNEL.get(p.value(Unit::SdpRdma, rsr::D_DATA_CUBE_CHANNEL)) + 1);
+  s.line_stride = p.value(Unit::SdpRdma, rsr::D_SRC_LINE_STRIDE);
+  s.surf_stride = p.value(Unit::SdpRdma, rsr::D_SRC_SURFACE_STRIDE);
+  s.size = cube_size(s, op.src_precision, hw.atom_bytes);
+  p.same(Unit::SdpRdma, rsr::D_DATA_CUBE_WIDTH, Unit::Sdp, rs::D_DATA_CUBE_WIDTH, 0x1FFF, "src_data.width");
+  p.same(Unit::SdpRdma, rsr::D_DATA_CUBE_HEIGHT, Unit::Sdp, rs::D_DATA_CUBE_HEIGHT, 0x1FFF, "src_data.height");
+  p.same(Unit::SdpRdma, rsr::D_DATA_CUBE_CHANNEL, Unit::Sdp, rs::D_DATA_CUBE_CHANNEL, 0x1FFF, "src_data.channel");
+  check_pdp_input(p, s, "SDP_RDMA");
+
+  layer.pdp_op = decode_pdp_op(p, notes);
+  if (layer.pdp_op.split_num != 1) p.fail("PDP split width with input from SDP cannot be programmed");
+  layer.pdp_dst_data = decode_pdp_destination(p, layer.pdp_op.precision, hw.atom_bytes);
+  return layer;
+}
+
+std::string relative_to(const std::string& file, const std::string& folder) {
+  std::error_code ec;
+  const fs::path r = fs::relative(file, folder, ec);
+  return ec || r.empty() ? file : r.string();
+}
+
+// Loads that lie inside a checked region put the expected result in place
+// before the run (the generated pass-through traces preload
+// PDP_0_output.dat); the layer leaves them out so the check sees only what
+// the firmware's task wrote.
+void drop_preloaded_results(LayerDescription& d, std::vector<std::string>& notes) {
+  std::vector<MemoryLoad> kept;
+  for (MemoryLoad& m : d.inputs) {
+    uint64_t low = ~uint64_t{0}, high = 0;
+    for (const auto& c : m.chunks) {
+      low = std::min(low, m.address + c.offset);
+      high = std::max(high, m.address + c.offset + c.bytes.size());
+    }
+    bool inside = false;
+    for (const MemoryCheck& c : d.checks) {
+      inside = inside || (c.type == m.type && low >= c.address && high <= c.address + c.size);
+    }
+    if (inside && high > low && !m.fill) {
+      notes.push_back("the trace loads '" + m.file + "' into the checked region [" + hex(low) + ", " + hex(high) +
+                      "); the layer does not, so the check sees only the task's output");
+    } else {
+      kept.push_back(std::move(m));
+    }
+  }
+  d.inputs = std::move(kept);
+}
+
+MemoryType memory_of_port(hal::MemoryPort port) {
+  return port == hal::MemoryPort::Secondary ? MemoryType::Cv : MemoryType::Mc;
+}
+
+void read_cfg(const std::string& file, Config config, Programming& p, TraceLayer& out) {
+  const trace::CfgTrace t = trace::read_cfg_trace(file, config);
+  const std::string folder = fs::path(file).parent_path().string();
+  for (const trace::CfgCommand& c : t.commands) {
+    switch (c.op) {
+      case trace::CfgOp::RegWrite:
+        p.write(c.reg.unit, c.reg.address - hardware_config(config).unit_base(c.reg.unit), c.value);
+        break;
+      case trace::CfgOp::MemLoad: {
+        MemoryLoad m;
+        m.type = memory_of_port(c.port);
+        m.address = c.base;
+        m.chunks = c.surface->chunks;
+        m.file = relative_to(c.surface->path, folder);
+        m.format = "surface";
+        out.description.inputs.push_back(std::move(m));
+        break;
+      }
+      case trace::CfgOp::MemInit: {
+        if (c.pattern != trace::MemPattern::AllZero || c.surface) {
+          throw TraceLayerError(c.where.str() + ": mem_init with pattern " + trace::pattern_name(c.pattern) +
+                                " is not converted (only ALL_ZERO)");
+        }
+        // Memory nothing has written reads as zero, as ALL_ZERO leaves it;
+        // a zero fill over data loaded before it must stay (pdp_3x3x33
+        // clears its output region, which its input file covers).
+        const MemoryType type = memory_of_port(c.port);
+        bool over_load = false;
+        for (const MemoryLoad& m : out.description.inputs) {
+          for (const auto& chunk : m.chunks) {
+            const uint64_t low = m.address + chunk.offset, high = low + chunk.bytes.size();
+            over_load = over_load || (m.type == type && low < c.base + c.size && c.base < high);
+          }
+        }
+        if (over_load) {
+          MemoryLoad m;
+          m.type = type;
+          m.address = c.base;
+          m.fill = true;
+          m.chunks.push_back({0, std::vector<uint8_t>(c.size, 0)});
+          out.description.inputs.push_back(std::move(m));
+        }
+        break;
+      }
+      case trace::CfgOp::CheckCrc: {
+        MemoryCheck k;
+        k.type = memory_of_port(c.port);
+        k.address = c.base;
+        k.size = c.size;
+        k.crc32 = c.value;
+        out.description.checks.push_back(k);
+        break;
+      }
+      case trace::CfgOp::IntrNotify:
+      case trace::CfgOp::CheckNothing: break;  // the firmware waits for its own interrupts
+      default: throw TraceLayerError(c.where.str() + ": " + trace::cfg_op_name(c.op) + " is not part of a layer");
+    }
+  }
+}
+
+void read_txn(const std::string& file, Config config, Programming& p, TraceLayer& out) {
+  const trace::TxnTrace t = trace::read_txn_trace(file, config);
+  const HardwareConfig& hw = hardware_config(config);
+  for (const trace::TxnCommand& c : t.commands) {
+    switch (c.op) {
+      case trace::TxnOp::WriteReg:
+        // The GLB write after `wait` clears the interrupt status, which the
+        // firmware's ISR does itself.
+        if (c.unit != Unit::Glb) p.write(c.unit, c.csb_address - hw.unit_base(c.unit), c.data);
+        break;
+      case trace::TxnOp::LoadMem: {
+        MemoryLoad m;
+        m.type = memory_of_port(c.port);
+        m.address = c.address;
+        m.chunks.push_back({0, c.bytes});
+        m.file = c.file_name;
+        m.format = "dump";
+        out.description.inputs.push_back(std::move(m));
+        break;
+      }
+      case trace::TxnOp::DumpMem: {
+        MemoryCheck k;
+        k.type = memory_of_port(c.port);
+        k.address = c.address;
+        k.size = c.bytes.size();
+        k.expected = c.bytes;
+        k.file = c.file_name;
+        k.format = "dump";
+        out.description.checks.push_back(k);
+        break;
+      }
+      case trace::TxnOp::ReadReg:
+      case trace::TxnOp::Wait: break;  // read-backs of what was written; the firmware waits for its own interrupt
+    }
+  }
+}
+
+}  // namespace
+
+TraceLayer trace_layer(const std::string& path, Config config) {
+  const std::string file = trace::find_trace(path);
+  TraceLayer out;
+  out.trace_path = file;
+  out.config = config;
+  out.description.path = file;
+  Programming p(file, config);
+  if (fs::path(file).extension() == ".txn") {
+    read_txn(file, config, p, out);
+  } else {
+    read_cfg(file, config, p, out);
+  }
+  const HardwareConfig& hw = hardware_config(config);
+  if (!p.enabled(Unit::Pdp)) p.fail("PDP is never enabled: not a pooling trace");
+  const bool on_the_fly = rp::D_OPERATION_MODE_CFG_FLYING_MODE.get(p.value(Unit::Pdp, rp::D_OPERATION_MODE_CFG)) ==
+                          rp::D_OPERATION_MODE_CFG_FLYING_MODE_ON_FLYING;
+  Operation op;
+  if (on_the_fly) {
+    if (!p.enabled(Unit::Sdp) || !p.enabled(Unit::SdpRdma)) {
+      p.fail("PDP takes its input on the fly but SDP and SDP_RDMA are not both enabled");
+    }
+    op.layer = decode_sdp_pdp(p, hw, out.notes);
+  } else {
+    if (!p.enabled(Unit::PdpRdma)) p.fail("PDP reads its input offline but PDP_RDMA is never enabled");
+    if (p.enabled(Unit::Sdp)) p.fail("SDP runs beside an offline PDP: two layers, not one");
+    op.layer = decode_offline_pdp(p, hw.atom_bytes, out.notes);
+  }
+  out.description.operations.push_back(op);
+  if (out.description.checks.empty()) p.fail("the trace checks no result (no check_crc or dump_mem)");
+  drop_preloaded_results(out.description, out.notes);
+  out.registers = p.registers();
+  return out;
+}
+
+std::string RegisterDifference::str() const {
+  std::string s = name + ": trace " + hex(trace_value) + ", firmware ";
+  return s + (firmware_wrote ? hex(firmware_value) : "never writes it (reset " + hex(firmware_value) + ")");
+}
+
+std::vector<RegisterDifference> compare_programming(const TraceLayer& trace, const std::vector<RegisterAccess>& log) {
+  const HardwareConfig& hw = hardware_config(trace.config);
+  std::vector<RegisterDifference> out;
+  for (const TraceRegister& r : trace.registers) {
+    const regs::RegisterInfo* info = regs::unit_info(r.unit, trace.config).find(r.offset);
+    // Writes to read-only registers (status, counters) store nothing.
+    if (!info || info->write_mask == 0) continue;
+    const uint32_t address = hw.unit_base(r.unit) + r.offset;
+    std::optional<uint32_t> written;
+    for (const RegisterAccess& a : log) {
+      if (a.write && a.offset == address) written = a.value;
+    }
+    const uint32_t trace_bits = r.value & info->write_mask;
+    const uint32_t firmware_bits = (written ? *written : info->reset) & info->write_mask;
+    if (trace_bits != firmware_bits) {
+      out.push_back({r.name, trace_bits, written.has_value(), firmware_bits});
+    }
+  }
+  return out;
+}
+
+}  // namespace acosim::nvdla::firmware

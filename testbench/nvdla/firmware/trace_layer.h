@@ -1,0 +1,67 @@
+// From one of NVDLA's pooling trace tests to a firmware layer: the PDP (and
+// SDP) register values a trace programs, decoded into the descriptors NVDLA's
+// firmware turns into those registers (the inverse of nvdla/sw
+// kmd/firmware/pdp.c processor_pdp_program and sdp.c
+// processor_sdp_program), the data the trace loads and its result check.
+//
+// Traces: the master branch's .cfg tests of nv_small/nv_large (PDP_RDMA ->
+// PDP offline, or SDP_RDMA -> SDP -> PDP on the fly), and nv_full's
+// pdp_max_pooling_int16 input.txn (its dump_mem golden file becomes a byte
+// check).
+//
+// What the firmware cannot express is not forced: a trace whose programming
+// the descriptors cannot reproduce (a reciprocal that differs from the
+// firmware's table for an average, an RDMA cube that differs from PDP's,
+// ...) is a TraceLayerError naming the register. Registers the trace writes
+// that the hardware does not use in the trace's mode (CYA, PDP's source
+// address in offline mode, split widths without split, ...) are listed in
+// `notes`. Plain C++, no SystemC.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sw/nvdla/firmware/port.h"
+#include "sw/nvdla/regs/config.h"
+#include "testbench/nvdla/firmware/layer_json.h"
+
+namespace acosim::nvdla::firmware {
+
+struct TraceLayerError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A register value the trace programs (the last write before the enables).
+struct TraceRegister {
+  Unit unit = Unit::Pdp;
+  uint32_t offset = 0;  // in the unit's window
+  std::string name;     // "PDP.D_POOLING_KERNEL_CFG"
+  uint32_t value = 0;
+};
+
+struct TraceLayer {
+  std::string trace_path;  // the .cfg or .txn file
+  Config config = Config::NvSmall;
+  LayerDescription description;          // one operation, its inputs and checks
+  std::vector<TraceRegister> registers;  // data-path registers, in first-write order
+  std::vector<std::string> notes;        // what the layer leaves out, and why
+};
+
+// `path`: a test folder, .cfg or .txn file (as `acosim nvdla trace` takes).
+TraceLayer trace_layer(const std::string& path, Config config);
+
+// A register the trace programs whose stored bits differ from what the
+// firmware wrote last during `log` (write_mask of the register map), or
+// that the firmware never wrote.
+struct RegisterDifference {
+  std::string name;  // "PDP_RDMA.D_FLYING_MODE"
+  uint32_t trace_value = 0;
+  bool firmware_wrote = false;
+  uint32_t firmware_value = 0;  // the stored bits it wrote; the reset value if it wrote none
+  std::string str() const;      // "PDP_RDMA.D_FLYING_MODE: trace 0x1, firmware never writes it (reset 0x0)"
+};
+std::vector<RegisterDifference> compare_programming(const TraceLayer& trace, const std::vector<RegisterAccess>& log);
+
+}  // namespace acosim::nvdla::firmware

@@ -1,0 +1,726 @@
+// NVDLA's own firmware (nvdla/sw kmd/firmware, compiled unmodified) running
+// tasks on the SystemC models through the port of sw/nvdla/firmware, driven
+// as the kernel driver drives it. Expected memory contents are computed in
+// the tests by hand: BDMA's copy rule restated (each line of line_size bytes
+// moved from source + surface * source_surface + line * source_line to the
+// same place by the destination strides; nothing else written), and 2x2 max
+// pooling of a small cube written out element by element.
+//
+// Every run is also checked for: no error report of a model (illegal
+// programming and unmapped register accesses are errors of the
+// co-simulation, which end the run), no access outside the modelled units'
+// register windows, every unit idle afterwards (both register groups'
+// OP_EN back to 0), GLB S_INTR_STATUS clear, simulated time advanced, and
+// the same register log, interrupts and memory contents from a second run
+// of the same task in a fresh process. Each test elaborates its own system,
+// so each runs in its own process.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sw/nvdla/firmware/engine.h"
+#include "sw/nvdla/firmware/layer.h"
+#include "sw/nvdla/firmware/port.h"
+#include "sw/nvdla/firmware/task_builder.h"
+#include "sw/nvdla/regs/bdma.h"
+#include "sw/nvdla/regs/config.h"
+#include "sw/nvdla/regs/glb.h"
+#include "sw/nvdla/regs/pdp.h"
+#include "sw/nvdla/regs/sdp.h"
+#include "testbench/nvdla/firmware/run_task.h"
+#include "testbench/nvdla/tests/model_test_support.h"
+
+namespace acosim::nvdla::firmware {
+namespace {
+
+using test::mentions;
+using test::pattern;
+namespace bdma = regs::bdma;
+namespace glb = regs::glb;
+
+// ---------------------------------------------------------------------------
+// Running a task twice: once in a child process, once here.
+
+// Everything a run shows on the outside, as text.
+std::string fingerprint(const HardwareConfig& config, const TaskResult& result) {
+  std::ostringstream text;
+  for (const RegisterAccess& access : result.registers) text << describe(config, access) << "\n";
+  for (const Interrupt& interrupt : result.run.interrupts) {
+    text << "interrupt at " << interrupt.time_ns << " ns status 0x" << std::hex << interrupt.status << std::dec << "\n";
+  }
+  for (const MemoryImage& image : result.read_back) {
+    text << "memory " << int(image.memory) << " 0x" << std::hex << image.address << ":";
+    for (uint8_t byte : image.bytes) text << " " << int(byte);
+    text << std::dec << "\n";
+  }
+  text << "task " << result.run.start_ns << ".." << result.run.end_ns << " ns\n";
+  return text.str();
+}
+
+// Runs the request in a child process (SystemC elaborates once per process)
+// and returns its fingerprint, or "error: <message>".
+std::string fingerprint_in_child(const TaskRequest& request) {
+  int pipe_ends[2];
+  if (pipe(pipe_ends) != 0) throw std::runtime_error("pipe failed");
+  std::fflush(nullptr);
+  const pid_t child = fork();
+  if (child < 0) throw std::runtime_error("fork failed");
+  if (child == 0) {
+    close(pipe_ends[0]);
+    std::string text;
+    try {
+      const TaskResult result = run_task(request);
+      text = fingerprint(hardware_config(request.system.config), result);
+    } catch (const std::exception& e) {
+      text = std::string("error: ") + e.what();
+    }
+    size_t written = 0;
+    while (written < text.size()) {
+      const ssize_t n = write(pipe_ends[1], text.data() + written, text.size() - written);
+      if (n <= 0) break;
+      written += size_t(n);
+    }
+    close(pipe_ends[1]);
+    _exit(0);
+  }
+  close(pipe_ends[1]);
+  std::string text;
+  char buffer[65536];
+  ssize_t n;
+  while ((n = read(pipe_ends[0], buffer, sizeof buffer)) > 0) text.append(buffer, size_t(n));
+  close(pipe_ends[0]);
+  int status = 0;
+  waitpid(child, &status, 0);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return "error: the child process did not exit cleanly";
+  return text;
+}
+
+// The checks every run gets.
+void expect_clean(const HardwareConfig& config, const TaskResult& result) {
+  for (const UnmappedAccess& u : result.unmapped) {
+    ADD_FAILURE() << "access outside the modelled units: " << describe(config, u.access) << " (window " << u.window
+                  << ")";
+  }
+  for (const UnitState& unit : result.units_after) {
+    EXPECT_TRUE(unit.idle) << unit.name << " = 0x" << std::hex << unit.value << " after the task";
+  }
+  EXPECT_EQ(result.glb_intr_status_after, 0u) << "GLB S_INTR_STATUS not clear after the task";
+  EXPECT_GT(result.run.end_ns, result.run.start_ns) << "no simulated time passed";
+  EXPECT_FALSE(result.run.interrupts.empty()) << "the task completed without an interrupt";
+  for (const LogLine& line : result.log) {
+    EXPECT_NE(line.level, LogLevel::Error) << "firmware error message: " << line.text;
+  }
+}
+
+// The first line where two fingerprints differ, empty when they are equal.
+std::string first_difference(const std::string& a, const std::string& b) {
+  std::istringstream left(a), right(b);
+  std::string l, r;
+  for (size_t line = 1;; ++line) {
+    const bool has_l = bool(std::getline(left, l)), has_r = bool(std::getline(right, r));
+    if (!has_l && !has_r) return {};
+    if (!has_l || !has_r || l != r) {
+      return "line " + std::to_string(line) + ": \"" + (has_l ? l.substr(0, 200) : "(end)") + "\" vs \"" +
+             (has_r ? r.substr(0, 200) : "(end)") + "\"";
+    }
+  }
+}
+
+TaskResult run_checked(const TaskRequest& request) {
+  const std::string second = fingerprint_in_child(request);
+  const TaskResult result = run_task(request);
+  const HardwareConfig& config = hardware_config(request.system.config);
+  expect_clean(config, result);
+  const std::string difference = first_difference(fingerprint(config, result), second);
+  EXPECT_TRUE(difference.empty()) << "a second run of the same task (in another process) differs at " << difference;
+  return result;
+}
+
+TaskRequest request_for(Config config) {
+  TaskRequest request;
+  request.system.config = config;
+  return request;
+}
+
+const MemoryImage& read_back(const TaskResult& result, size_t index) {
+  if (index >= result.read_back.size()) throw std::logic_error("no such read-back region");
+  return result.read_back[index];
+}
+
+void expect_bytes(const std::vector<uint8_t>& expected, const std::vector<uint8_t>& actual, const std::string& what) {
+  ASSERT_EQ(expected.size(), actual.size()) << what;
+  size_t mismatches = 0;
+  for (size_t i = 0; i < expected.size(); ++i) {
+    if (expected[i] == actual[i]) continue;
+    if (++mismatches <= 5) {
+      ADD_FAILURE() << what << ": byte " << i << " is 0x" << std::hex << int(actual[i]) << ", expected 0x"
+                    << int(expected[i]);
+    }
+  }
+  EXPECT_EQ(mismatches, 0u) << what << ": bytes that differ out of " << expected.size();
+}
+
+// The accesses to one register.
+std::vector<RegisterAccess> accesses_to(const TaskResult& result, uint32_t offset, bool write) {
+  std::vector<RegisterAccess> found;
+  for (const RegisterAccess& a : result.registers) {
+    if (a.offset == offset && a.write == write) found.push_back(a);
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------
+// BDMA
+
+struct CopyCase {
+  MemoryType source_type = MemoryType::Mc;
+  MemoryType destination_type = MemoryType::Mc;
+  std::vector<BdmaTransfer> transfers;
+};
+
+uint64_t transfer_end(const BdmaTransfer& t, bool source) {
+  const uint64_t line = source ? t.source_line : t.destination_line;
+  const uint64_t surface = source ? t.source_surface : t.destination_surface;
+  return (t.surface_repeat - 1) * surface + (t.line_repeat - 1) * line + t.line_size;
+}
+
+// Loads a pattern under every source and a different one under every
+// destination (so a missing or stray write shows), runs the copies as
+// consecutive layers and checks every destination byte, the gaps included.
+TaskResult run_copies(Config config, const std::vector<CopyCase>& copies, const std::vector<bool>& after_previous) {
+  TaskRequest request = request_for(config);
+  struct Region {
+    MemoryType memory;
+    uint64_t address, bytes;
+  };
+  std::vector<Region> destinations;
+  for (size_t c = 0; c < copies.size(); ++c) {
+    BdmaCopy copy{copies[c].source_type, copies[c].destination_type, copies[c].transfers};
+    for (const BdmaTransfer& t : copy.transfers) {
+      request.load.push_back({copy.source_type, t.source_address,
+                              pattern(t.source_address, size_t(transfer_end(t, true)), uint8_t(1 + c))});
+      const uint64_t bytes = transfer_end(t, false) + 64;
+      request.load.push_back(
+          {copy.destination_type, t.destination_address, pattern(t.destination_address, bytes, 0xEE)});
+      request.read_back.push_back({copy.destination_type, t.destination_address, bytes});
+      destinations.push_back({copy.destination_type, t.destination_address, bytes});
+    }
+    request.operations.push_back({copy, after_previous[c]});
+  }
+  const TaskResult result = run_checked(request);
+
+  // The copy rule, restated.
+  size_t region = 0;
+  for (size_t c = 0; c < copies.size(); ++c) {
+    for (const BdmaTransfer& t : copies[c].transfers) {
+      const std::vector<uint8_t> source = pattern(t.source_address, size_t(transfer_end(t, true)), uint8_t(1 + c));
+      std::vector<uint8_t> expected = pattern(t.destination_address, size_t(destinations[region].bytes), 0xEE);
+      for (uint64_t s = 0; s < t.surface_repeat; ++s) {
+        for (uint64_t l = 0; l < t.line_repeat; ++l) {
+          for (uint64_t b = 0; b < t.line_size; ++b) {
+            expected[s * t.destination_surface + l * t.destination_line + b] =
+                source[s * t.source_surface + l * t.source_line + b];
+          }
+        }
+      }
+      std::ostringstream what;
+      what << "copy " << c << " to 0x" << std::hex << t.destination_address;
+      expect_bytes(expected, read_back(result, region).bytes, what.str());
+      ++region;
+    }
+  }
+  return result;
+}
+
+// nv_full sanity1 (nv_full_traceplayer/sanity1/input.txn): CFG_SRC_ADDR
+// 0x80000000, CFG_DST_ADDR 0x81000000, CFG_LINE 7 (8 atoms: 256 bytes),
+// CFG_LINE_REPEAT 7 (8 lines), CFG_SRC_LINE = CFG_DST_LINE = 0x100,
+// CFG_SURF_REPEAT 0 (1 surface), CFG_SRC_SURF = CFG_DST_SURF = 0x800,
+// CFG_CMD 3 (MC to MC). sanity2 programs the same copy and waits instead of
+// polling the interrupt status.
+TEST(NvdlaFirmware, BdmaCopyOfSanity1McToMc) {
+  const BdmaTransfer t{0x80000000, 0x81000000, 256, 8, 0x100, 0x100, 1, 0x800, 0x800};
+  const TaskResult result = run_copies(Config::NvFull, {{MemoryType::Mc, MemoryType::Mc, {t}}}, {false});
+
+  // The firmware programs the slot with the trace's register values.
+  const uint32_t base = hardware_config(Config::NvFull).unit_base(Unit::Bdma);
+  const struct {
+    uint32_t offset, value;
+    const char* name;
+  } expected[] = {{bdma::CFG_SRC_ADDR_LOW, 0x80000000, "CFG_SRC_ADDR_LOW"},
+                  {bdma::CFG_SRC_ADDR_HIGH, 0, "CFG_SRC_ADDR_HIGH"},
+                  {bdma::CFG_DST_ADDR_LOW, 0x81000000, "CFG_DST_ADDR_LOW"},
+                  {bdma::CFG_DST_ADDR_HIGH, 0, "CFG_DST_ADDR_HIGH"},
+                  {bdma::CFG_LINE, 7, "CFG_LINE"},
+                  {bdma::CFG_CMD, 3, "CFG_CMD"},
+                  {bdma::CFG_LINE_REPEAT, 7, "CFG_LINE_REPEAT"},
+                  {bdma::CFG_SRC_LINE, 0x100, "CFG_SRC_LINE"},
+                  {bdma::CFG_DST_LINE, 0x100, "CFG_DST_LINE"},
+                  {bdma::CFG_SURF_REPEAT, 0, "CFG_SURF_REPEAT"},
+                  {bdma::CFG_SRC_SURF, 0x800, "CFG_SRC_SURF"},
+                  {bdma::CFG_DST_SURF, 0x800, "CFG_DST_SURF"},
+                  {bdma::CFG_OP, 1, "CFG_OP"},
+                  {bdma::CFG_LAUNCH0, 1, "CFG_LAUNCH0"}};
+  for (const auto& e : expected) {
+    const std::vector<RegisterAccess> writes = accesses_to(result, base + e.offset, true);
+    ASSERT_EQ(writes.size(), 1u) << e.name;
+    EXPECT_EQ(writes[0].value, e.value) << e.name;
+  }
+  ASSERT_EQ(result.run.interrupts.size(), 1u);
+  EXPECT_EQ(glb::S_INTR_STATUS_BDMA_DONE_STATUS0.get(result.run.interrupts[0].status), 1u);
+}
+
+// nv_full sanity1_cvsram / sanity2_cvsram: the same copy from CV-SRAM
+// 0x50000000 to CV-SRAM 0x51000000 (CFG_CMD 0).
+TEST(NvdlaFirmware, BdmaCopyOfSanity1CvsramCvToCv) {
+  const BdmaTransfer t{0x50000000, 0x51000000, 256, 8, 0x100, 0x100, 1, 0x800, 0x800};
+  const TaskResult result = run_copies(Config::NvFull, {{MemoryType::Cv, MemoryType::Cv, {t}}}, {false});
+  const uint32_t base = hardware_config(Config::NvFull).unit_base(Unit::Bdma);
+  const std::vector<RegisterAccess> commands = accesses_to(result, base + bdma::CFG_CMD, true);
+  ASSERT_EQ(commands.size(), 1u);
+  EXPECT_EQ(commands[0].value, 0u);
+}
+
+// Lines narrower than their strides, two surfaces, MC to CV: the gaps
+// between lines and surfaces keep their old contents.
+TEST(NvdlaFirmware, BdmaStridedCopyKeepsTheGaps) {
+  const BdmaTransfer t{0x82000000, 0x1000, 64, 3, 128, 96, 2, 512, 320};
+  run_copies(Config::NvFull, {{MemoryType::Mc, MemoryType::Cv, {t}}}, {false});
+}
+
+// 45 transfers: more than a surface descriptor holds (NUM_MAX_BDMA_OPS,
+// 20) and more than BDMA's 20 command slots. The builder chains three
+// operations (20, 20, 5 transfers); programming the second while the first
+// runs finds no free slot and the firmware polls STATUS.FREE_SLOT until
+// one frees (bdma.c processor_bdma_program_slot).
+TEST(NvdlaFirmware, BdmaCopyNeedingMoreThanTwentySlotsPollsForFreeSlots) {
+  std::vector<BdmaTransfer> transfers;
+  for (uint64_t i = 0; i < 45; ++i) {
+    transfers.push_back({0x83000000 + i * 0x400, 0x84000000 + i * 0x400, 96, 2, 128, 160, 1, 256, 320});
+  }
+  const TaskResult result = run_copies(Config::NvFull, {{MemoryType::Mc, MemoryType::Mc, transfers}}, {false});
+
+  const uint32_t base = hardware_config(Config::NvFull).unit_base(Unit::Bdma);
+  EXPECT_EQ(accesses_to(result, base + bdma::CFG_OP, true).size(), 45u) << "one CFG_OP per slot";
+  size_t full = 0;
+  for (const RegisterAccess& a : accesses_to(result, base + bdma::STATUS, false)) {
+    if (bdma::STATUS_FREE_SLOT.get(a.value) == 0) ++full;
+  }
+  EXPECT_GT(full, 0u) << "the firmware never found the slots full";
+  EXPECT_EQ(accesses_to(result, base + bdma::CFG_LAUNCH0, true).size(), 2u) << "operations 1 and 3 in group 0";
+  EXPECT_EQ(accesses_to(result, base + bdma::CFG_LAUNCH1, true).size(), 1u) << "operation 2 in group 1";
+  ASSERT_EQ(result.task.operations.size(), 3u);
+}
+
+// Two independent copies: the firmware programs the first in register group
+// 0 and the second in group 1 while the first runs; both done interrupts
+// arrive.
+TEST(NvdlaFirmware, BdmaTwoOperationsUseGroupsZeroAndOne) {
+  const BdmaTransfer first{0x85000000, 0x86000000, 256, 4, 256, 512, 1, 1024, 2048};
+  const BdmaTransfer second{0x87000000, 0x88000000, 32, 16, 64, 32, 2, 1024, 512};
+  const TaskResult result = run_copies(
+      Config::NvFull, {{MemoryType::Mc, MemoryType::Mc, {first}}, {MemoryType::Mc, MemoryType::Mc, {second}}},
+      {false, false});
+  const uint32_t base = hardware_config(Config::NvFull).unit_base(Unit::Bdma);
+  EXPECT_EQ(accesses_to(result, base + bdma::CFG_LAUNCH0, true).size(), 1u);
+  EXPECT_EQ(accesses_to(result, base + bdma::CFG_LAUNCH1, true).size(), 1u);
+  uint32_t seen = 0;
+  for (const Interrupt& interrupt : result.run.interrupts) seen |= interrupt.status;
+  EXPECT_EQ(glb::S_INTR_STATUS_BDMA_DONE_STATUS0.get(seen), 1u);
+  EXPECT_EQ(glb::S_INTR_STATUS_BDMA_DONE_STATUS1.get(seen), 1u);
+}
+
+// nv_small has no BDMA: its firmware build (DLA_2_CONFIG) runs with
+// dla_config.bdma_enable false and refuses the operation (bdma.c
+// dla_bdma_program) before writing any BDMA register, as it would on
+// silicon. It reads BDMA STATUS first to pick a register group
+// (scheduler.c utils_get_free_group); on silicon that read reaches no unit
+// and returns 0, so the CSB here answers it with a warning, not an error.
+TEST(NvdlaFirmware, BdmaOnMasterConfigurationIsRefusedByTheFirmware) {
+  SystemOptions options;
+  options.config = Config::NvSmall;
+  options.csb.unmapped_is_error = false;
+  std::string message;
+  int32_t code = 0;
+  std::vector<RegisterAccess> log;
+  run_firmware(options, [&](NvdlaSystem& system) {
+    BdmaCopy copy;
+    copy.transfers.push_back({0x80000000, 0x81000000, 256, 8, 0x100, 0x100, 1, 0x800, 0x800});
+    const Task task = build_task(system.hal(), system.config(), {{copy, false}}, 0xF0000000);
+    FirmwareEngine engine(system.hal(), system.config());
+    EXPECT_EQ(engine.variant(), FirmwareVariant::Master);
+    try {
+      engine.run(task.address_list);
+    } catch (const FirmwareError& e) {
+      message = e.what();
+      code = e.code();
+    }
+    log = engine.port().register_log();
+  });
+  EXPECT_EQ(code, -3) << "DLA_ERR_INVALID_INPUT";
+  EXPECT_TRUE(
+      mentions(message, {"dla_execute_task", "DLA_ERR_INVALID_INPUT", "BDMA is not supported for this configuration"}));
+  const HardwareConfig& config = hardware_config(Config::NvSmall);
+  for (const RegisterAccess& a : log) {
+    const char* window = window_name(config, a.offset);
+    if (window != nullptr && std::string(window) == "BDMA") {
+      EXPECT_FALSE(a.write) << "BDMA register written: " << describe(config, a);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// PDP
+
+// 2x2 max pooling, stride 2, of a 4x4 cube with one atom of channels
+// (int8): out(x, y, c) = max of in(2x..2x+1, 2y..2y+1, c).
+void pool_two_by_two(Config config_id) {
+  const HardwareConfig& config = hardware_config(config_id);
+  const uint32_t atom = config.atom_bytes;
+  const uint16_t width = 4, height = 4, channels = uint16_t(atom);
+  const auto in = [](uint32_t w, uint32_t h, uint32_t c) { return int8_t((w * 37 + h * 101 + c * 53) % 256); };
+
+  PdpLayer layer;
+  layer.op.pool_mode = kPoolModeMax;
+  layer.op.pool_width = 1;  // POOL_SIZE_2
+  layer.op.pool_height = 1;
+  layer.op.stride_x = 2;
+  layer.op.stride_y = 2;
+  layer.op.precision = kPrecisionInt8;
+  layer.src_data = {MemoryType::Mc, 0x90000000, 0, width, height, channels, width * atom, height * width * atom, 0};
+  layer.dst_data = {MemoryType::Mc, 0x91000000, 0, 2, 2, channels, 2 * atom, 4 * atom, 0};
+
+  std::vector<uint8_t> input(size_t(width) * height * atom);
+  for (uint32_t h = 0; h < height; ++h) {
+    for (uint32_t w = 0; w < width; ++w) {
+      for (uint32_t c = 0; c < atom; ++c) input[(h * width + w) * atom + c] = uint8_t(in(w, h, c));
+    }
+  }
+  const size_t output_bytes = 4 * atom;
+  std::vector<uint8_t> expected = pattern(0x91000000, output_bytes + 64, 0xEE);
+  for (uint32_t y = 0; y < 2; ++y) {
+    for (uint32_t x = 0; x < 2; ++x) {
+      for (uint32_t c = 0; c < atom; ++c) {
+        int8_t m = in(2 * x, 2 * y, c);
+        m = std::max(m, in(2 * x + 1, 2 * y, c));
+        m = std::max(m, in(2 * x, 2 * y + 1, c));
+        m = std::max(m, in(2 * x + 1, 2 * y + 1, c));
+        expected[(y * 2 + x) * atom + c] = uint8_t(m);
+      }
+    }
+  }
+
+  TaskRequest request = request_for(config_id);
+  request.load.push_back({MemoryType::Mc, 0x90000000, input});
+  request.load.push_back({MemoryType::Mc, 0x91000000, pattern(0x91000000, output_bytes + 64, 0xEE)});
+  request.operations.push_back({layer, false});
+  request.read_back.push_back({MemoryType::Mc, 0x91000000, output_bytes + 64});
+  const TaskResult result = run_checked(request);
+  expect_bytes(expected, read_back(result, 0).bytes, std::string(config.name) + " pooled output");
+  ASSERT_EQ(result.run.interrupts.size(), 1u);
+  EXPECT_NE(result.run.interrupts[0].status &
+                (glb::S_INTR_STATUS_PDP_DONE_STATUS0.mask() | glb::S_INTR_STATUS_PDP_DONE_STATUS1.mask()),
+            0u);
+}
+
+// The same pooling fed on the fly by SDP, whose X1 (BS) stage adds 5 to
+// every element (per-layer operand from the register, int8 saturation at
+// the output converter, scale 1): out = max of sat_8(in + 5) over 2x2.
+// SDP reads the cube, PDP writes the pooled result; the builder links them
+// as fused parent and child.
+void fused_sdp_pool(Config config_id) {
+  const HardwareConfig& config = hardware_config(config_id);
+  const uint32_t atom = config.atom_bytes;
+  const uint16_t width = 4, height = 4, channels = uint16_t(atom);
+  const auto in = [](uint32_t w, uint32_t h, uint32_t c) { return int8_t((w * 37 + h * 101 + c * 53) % 256); };
+  const auto sdp_out = [&](uint32_t w, uint32_t h, uint32_t c) { return int8_t(std::min(127, in(w, h, c) + 5)); };
+
+  SdpPdpLayer layer;
+  layer.sdp_op.out_cvt.scale = 1;
+  layer.sdp_op.x1_op.enable = 1;
+  layer.sdp_op.x1_op.type = 2;      // SDP_OP_ADD
+  layer.sdp_op.x1_op.alu_type = 2;  // SDP_ALU_OP_SUM
+  layer.sdp_op.x1_op.mode = 0;      // SDP_OP_PER_LAYER
+  layer.sdp_op.x1_op.alu_operand = 5;
+  layer.sdp_surface.src_data = {MemoryType::Mc,        0x92000000, 0, width, height, channels, width * atom,
+                                height * width * atom, 0};
+  layer.pdp_op.pool_mode = kPoolModeMax;
+  layer.pdp_op.pool_width = 1;
+  layer.pdp_op.pool_height = 1;
+  layer.pdp_op.stride_x = 2;
+  layer.pdp_op.stride_y = 2;
+  layer.pdp_dst_data = {MemoryType::Mc, 0x93000000, 0, 2, 2, channels, 2 * atom, 4 * atom, 0};
+
+  std::vector<uint8_t> input(size_t(width) * height * atom);
+  for (uint32_t h = 0; h < height; ++h) {
+    for (uint32_t w = 0; w < width; ++w) {
+      for (uint32_t c = 0; c < atom; ++c) input[(h * width + w) * atom + c] = uint8_t(in(w, h, c));
+    }
+  }
+  const size_t output_bytes = 4 * atom;
+  std::vector<uint8_t> expected = pattern(0x93000000, output_bytes + 64, 0xEE);
+  for (uint32_t y = 0; y < 2; ++y) {
+    for (uint32_t x = 0; x < 2; ++x) {
+      for (uint32_t c = 0; c < atom; ++c) {
+        int8_t m = sdp_out(2 * x, 2 * y, c);
+        m = std::max(m, sdp_out(2 * x + 1, 2 * y, c));
+        m = std::max(m, sdp_out(2 * x, 2 * y + 1, c));
+        m = std::max(m, sdp_out(2 * x + 1, 2 * y + 1, c));
+        expected[(y * 2 + x) * atom + c] = uint8_t(m);
+      }
+    }
+  }
+
+  TaskRequest request = request_for(config_id);
+  request.load.push_back({MemoryType::Mc, 0x92000000, input});
+  request.load.push_back({MemoryType::Mc, 0x93000000, pattern(0x93000000, output_bytes + 64, 0xEE)});
+  request.operations.push_back({layer, false});
+  request.read_back.push_back({MemoryType::Mc, 0x93000000, output_bytes + 64});
+  const TaskResult result = run_checked(request);
+  expect_bytes(expected, read_back(result, 0).bytes, std::string(config.name) + " SDP -> PDP output");
+  ASSERT_EQ(result.task.operations.size(), 2u);
+  EXPECT_EQ(result.task.operations[0].type, OpType::Sdp);
+  EXPECT_EQ(result.task.operations[1].type, OpType::Pdp);
+
+  // sdp.c processor_sdp_program writes D_DST_DMA_CFG from
+  // map_ram_type[dst_data.type], a two-entry table, also when dst_data is
+  // DLA_MEM_HW (2): it reads a byte past the table (an upstream bug). The
+  // value only reaches the DST_RAM_TYPE field, which is unused while
+  // OUTPUT_DST is PDP; the run above shows it changes nothing.
+  const uint32_t sdp = config.unit_base(Unit::Sdp);
+  const std::vector<RegisterAccess> modes = accesses_to(result, sdp + regs::sdp::D_FEATURE_MODE_CFG, true);
+  ASSERT_EQ(modes.size(), 1u);
+  EXPECT_EQ(regs::sdp::D_FEATURE_MODE_CFG_OUTPUT_DST.get(modes[0].value), regs::sdp::D_FEATURE_MODE_CFG_OUTPUT_DST_PDP);
+  EXPECT_EQ(accesses_to(result, sdp + regs::sdp::D_DST_DMA_CFG, true).size(), 1u);
+}
+
+TEST(NvdlaFirmware, SdpFusedIntoPdpNvFull) { fused_sdp_pool(Config::NvFull); }
+TEST(NvdlaFirmware, SdpFusedIntoPdpNvSmall) { fused_sdp_pool(Config::NvSmall); }
+
+TEST(NvdlaFirmware, PdpMaxPoolingTwoByTwoNvFull) { pool_two_by_two(Config::NvFull); }
+TEST(NvdlaFirmware, PdpMaxPoolingTwoByTwoNvSmall) { pool_two_by_two(Config::NvSmall); }
+TEST(NvdlaFirmware, PdpMaxPoolingTwoByTwoNvLarge) { pool_two_by_two(Config::NvLarge); }
+
+// Three layers, each waiting for the one before: BDMA copies an 8x8 cube
+// (one atom of int8 channels) into place, PDP pools it 2x2 to 4x4, PDP pools
+// that 2x2 again to 2x2. Each output element is the max of a 4x4 block of
+// the original cube; the two pooling layers use PDP's two register groups.
+TEST(NvdlaFirmware, LayersWaitForThePreviousOneAcrossUnits) {
+  const HardwareConfig& config = hardware_config(Config::NvFull);
+  const uint32_t atom = config.atom_bytes;
+  const auto in = [](uint32_t w, uint32_t h, uint32_t c) { return int8_t((w * 29 + h * 83 + c * 7) % 256); };
+  std::vector<uint8_t> input(8 * 8 * atom);
+  for (uint32_t h = 0; h < 8; ++h) {
+    for (uint32_t w = 0; w < 8; ++w) {
+      for (uint32_t c = 0; c < atom; ++c) input[(h * 8 + w) * atom + c] = uint8_t(in(w, h, c));
+    }
+  }
+  const uint64_t a = 0xA0000000, b = 0xA1000000, c4 = 0xA2000000, d = 0xA3000000;
+  const uint16_t channels = uint16_t(atom);
+
+  BdmaCopy copy;
+  copy.transfers.push_back({a, b, 8 * atom, 8, 8 * atom, 8 * atom, 1, 64 * atom, 64 * atom});
+  const auto pool = [&](uint64_t from, uint16_t size, uint64_t to) {
+    PdpLayer layer;
+    layer.op.pool_mode = kPoolModeMax;
+    layer.op.pool_width = 1;
+    layer.op.pool_height = 1;
+    layer.op.stride_x = 2;
+    layer.op.stride_y = 2;
+    const uint16_t half = uint16_t(size / 2);
+    layer.src_data = {MemoryType::Mc, from, 0, size, size, channels, size * atom, uint32_t(size) * size * atom, 0};
+    layer.dst_data = {MemoryType::Mc, to, 0, half, half, channels, half * atom, uint32_t(half) * half * atom, 0};
+    return layer;
+  };
+
+  TaskRequest request = request_for(Config::NvFull);
+  request.load.push_back({MemoryType::Mc, a, input});
+  request.operations.push_back({copy, false});
+  request.operations.push_back({pool(b, 8, c4), true});
+  request.operations.push_back({pool(c4, 4, d), true});
+  request.read_back.push_back({MemoryType::Mc, d, 4 * atom});
+  const TaskResult result = run_checked(request);
+
+  std::vector<uint8_t> expected(4 * atom);
+  for (uint32_t y = 0; y < 2; ++y) {
+    for (uint32_t x = 0; x < 2; ++x) {
+      for (uint32_t c = 0; c < atom; ++c) {
+        int8_t m = in(4 * x, 4 * y, c);
+        for (uint32_t h = 4 * y; h < 4 * y + 4; ++h) {
+          for (uint32_t w = 4 * x; w < 4 * x + 4; ++w) m = std::max(m, in(w, h, c));
+        }
+        expected[(y * 2 + x) * atom + c] = uint8_t(m);
+      }
+    }
+  }
+  expect_bytes(expected, read_back(result, 0).bytes, "twice pooled output");
+
+  // Each layer starts (its D_OP_ENABLE is written) only after the interrupt
+  // of the layer before it.
+  const uint32_t pdp_enable = config.unit_base(Unit::Pdp) + regs::pdp::D_OP_ENABLE;
+  std::vector<size_t> enables;
+  for (size_t i = 0; i < result.registers.size(); ++i) {
+    if (result.registers[i].write && result.registers[i].offset == pdp_enable) enables.push_back(i);
+  }
+  ASSERT_EQ(enables.size(), 2u);
+  const auto first_interrupt_with = [&](uint32_t bits) {
+    for (const Interrupt& interrupt : result.run.interrupts) {
+      if ((interrupt.status & bits) != 0) return interrupt.register_index - result.run.first_register;
+    }
+    return result.registers.size();
+  };
+  const uint32_t bdma_done = glb::S_INTR_STATUS_BDMA_DONE_STATUS0.mask() | glb::S_INTR_STATUS_BDMA_DONE_STATUS1.mask();
+  const uint32_t pdp_done = glb::S_INTR_STATUS_PDP_DONE_STATUS0.mask() | glb::S_INTR_STATUS_PDP_DONE_STATUS1.mask();
+  EXPECT_GT(enables[0], first_interrupt_with(bdma_done)) << "the first pooling started before the copy was done";
+  EXPECT_GT(enables[1], first_interrupt_with(pdp_done)) << "the second pooling started before the first was done";
+  uint32_t seen = 0;
+  for (const Interrupt& interrupt : result.run.interrupts) seen |= interrupt.status;
+  EXPECT_EQ(glb::S_INTR_STATUS_PDP_DONE_STATUS0.get(seen), 1u);
+  EXPECT_EQ(glb::S_INTR_STATUS_PDP_DONE_STATUS1.get(seen), 1u);
+}
+
+// ---------------------------------------------------------------------------
+// Errors
+
+// A HAL over a plain byte map, for building tasks without a simulation.
+class MemoryHal : public hal::Hal {
+ public:
+  void write_memory(uint64_t, const void*, size_t) override { ++writes; }
+  void read_memory(uint64_t, void* data, size_t bytes) override { std::fill_n(static_cast<uint8_t*>(data), bytes, 0); }
+  void write_stream(hal::StreamId, const void*, size_t) override {}
+  void sleep_ns(uint64_t) override {}
+  uint64_t now_ns() const override { return 0; }
+  size_t writes = 0;
+};
+
+std::string build_error(Config config, const Layer& layer) {
+  MemoryHal hal;
+  try {
+    build_task(hal, hardware_config(config), {{layer, false}}, 0xF0000000);
+  } catch (const TaskError& e) {
+    EXPECT_EQ(hal.writes, 0u) << "the builder wrote memory before refusing";
+    return e.what();
+  }
+  ADD_FAILURE() << "the builder accepted the layer";
+  return {};
+}
+
+PdpLayer small_pool() {
+  PdpLayer layer;
+  layer.op.pool_width = 1;
+  layer.op.pool_height = 1;
+  layer.op.stride_x = 2;
+  layer.op.stride_y = 2;
+  layer.src_data = {MemoryType::Mc, 0x90000000, 0, 4, 4, 32, 128, 512, 0};
+  layer.dst_data = {MemoryType::Mc, 0x91000000, 0, 2, 2, 32, 64, 128, 0};
+  return layer;
+}
+
+TEST(NvdlaFirmware, BuilderRefusesImpossibleDimensions) {
+  PdpLayer layer = small_pool();
+  layer.src_data.width = 0;
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, layer), {"layer 0 (PdpLayer)", "src_data.width is 0"}));
+  layer = small_pool();
+  layer.dst_data.channel = 16;
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, layer), {"dst_data.channel 16 differs from src_data.channel 32"}));
+  layer = small_pool();
+  layer.src_data.line_stride = 64;
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, layer), {"src_data.line_stride 64 is smaller than a line"}));
+  layer = small_pool();
+  layer.op.stride_x = 9;
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, layer), {"strides (9, 2) are not 1..8"}));
+  BdmaCopy copy;
+  copy.transfers.push_back({0x80000000, 0x81000000, 48, 1, 48, 48, 1, 48, 48});
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, copy),
+                       {"layer 0 (BdmaCopy)", "line_size 48 is not a non-zero multiple of 32"}));
+}
+
+TEST(NvdlaFirmware, BuilderRefusesOutOfRangeAddresses) {
+  PdpLayer layer = small_pool();
+  layer.dst_data.address = (uint64_t{1} << 40) - 64;
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, layer), {"dst_data at 0xffffffffc0", "outside the MC memory"}));
+  layer = small_pool();
+  layer.src_data.type = MemoryType::Cv;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"src_data is in CV-SRAM, which nv_small does not have"}));
+  BdmaCopy copy;
+  copy.transfers.push_back({uint64_t{1} << 41, 0x81000000, 256, 1, 256, 256, 1, 256, 256});
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, copy), {"transfers[0] source", "outside the MC memory"}));
+  layer = small_pool();
+  layer.src_data.address = 0xF0000000;  // where the descriptors go
+  MemoryHal hal;
+  try {
+    build_task(hal, hardware_config(Config::NvFull), {{layer, false}}, 0xF0000000);
+    ADD_FAILURE() << "a buffer over the descriptors was accepted";
+  } catch (const TaskError& e) {
+    EXPECT_TRUE(mentions(e.what(), {"overlaps the task's descriptors"}));
+  }
+}
+
+// The port answers what the firmware may ask only within the task's
+// address list, and reports the first fault for the engine to raise.
+TEST(NvdlaFirmware, PortRefusesAccessesOutsideTheAddressList) {
+  MemoryHal hal;
+  Port port(hal);
+  const AddressList task = {{MemoryType::Mc, 0x1000, 40}, {MemoryType::Mc, 0x2000, 116}};
+  uint64_t address = 1;
+  EXPECT_EQ(port.dma_address(task, 1, &address), 0);
+  EXPECT_EQ(address, 0x2000u);
+  EXPECT_TRUE(port.fault().empty());
+  EXPECT_NE(port.dma_address(task, 2, &address), 0);
+  EXPECT_TRUE(mentions(port.fault(), {"address-list index 2 out of range (the task has 2 entries)"}));
+  port.clear_fault();
+  uint8_t buffer[64];
+  EXPECT_EQ(port.data_read(task, 0x1000, buffer, 40, 0), 0);
+  EXPECT_NE(port.data_read(task, 0x2000, buffer, 64, 100), 0);
+  EXPECT_TRUE(mentions(port.fault(), {"dla_data_read of 64 bytes at offset 100", "runs past its 116 bytes"}));
+  port.clear_fault();
+  EXPECT_NE(port.data_write(task, buffer, 0x3000, 4, 0), 0);
+  EXPECT_TRUE(mentions(port.fault(), {"dla_data_write at 0x3000: no address-list entry starts there"}));
+}
+
+// The struct dla_config each configuration runs with, as the kernel driver
+// passes it (nvdla_core_callbacks.c): atom size, BDMA, Rubik, weight
+// compression.
+TEST(NvdlaFirmware, FirmwareConfigurationPerHardwareConfiguration) {
+  const FirmwareConfig full = firmware_config(hardware_config(Config::NvFull));
+  EXPECT_EQ(full.atom_size, 32u);
+  EXPECT_TRUE(full.bdma_enable && full.rubik_enable && full.weight_compress_support);
+  const FirmwareConfig small = firmware_config(hardware_config(Config::NvSmall));
+  EXPECT_EQ(small.atom_size, 8u);
+  EXPECT_FALSE(small.bdma_enable || small.rubik_enable || small.weight_compress_support);
+  const FirmwareConfig large = firmware_config(hardware_config(Config::NvLarge));
+  EXPECT_EQ(large.atom_size, 32u);
+  EXPECT_FALSE(large.bdma_enable || large.rubik_enable || large.weight_compress_support);
+  EXPECT_EQ(firmware_variant(hardware_config(Config::NvFull)), FirmwareVariant::Full);
+  EXPECT_EQ(firmware_variant(hardware_config(Config::NvSmall)), FirmwareVariant::Master);
+  EXPECT_EQ(firmware_variant(hardware_config(Config::NvLarge)), FirmwareVariant::Master);
+  EXPECT_STREQ(firmware_error_name(-3), "INVALID_INPUT");
+  EXPECT_STREQ(firmware_error_name(-12), "PROCESSOR_BUSY");
+}
+
+// A task that cannot complete in the time given ends with an error naming
+// the deadline, not a hang.
+TEST(NvdlaFirmware, TaskNotCompletingInTimeIsAnError) {
+  TaskRequest request = request_for(Config::NvFull);
+  BdmaCopy copy;
+  copy.transfers.push_back({0x80000000, 0x81000000, 256, 64, 256, 256, 1, 0x4000, 0x4000});
+  request.operations.push_back({copy, false});
+  request.run.timeout_ns = 1000;
+  try {
+    run_task(request);
+    ADD_FAILURE() << "the task completed within 1000 ns";
+  } catch (const FirmwareTimeout& e) {
+    EXPECT_TRUE(mentions(e.what(), {"the task did not complete within 1000 ns", "S_INTR_STATUS"}));
+  }
+}
+
+}  // namespace
+}  // namespace acosim::nvdla::firmware

@@ -1,0 +1,241 @@
+// NVDLA's pooling trace tests run through NVDLA's own firmware: each
+// trace's PDP (and SDP) programming is turned into the firmware's layer
+// descriptors (trace_layer.h), the firmware runs one task built from them on
+// the models of the trace's configuration, and the output must match the
+// trace's golden CRC (check_crc) or golden dump (dump_mem), which come from
+// NVDLA's RTL. Every run also checks that the task left the hardware clean:
+// no unmapped register access, every unit idle, GLB interrupt status clear,
+// simulated time advanced, and that the firmware programmed every register
+// the trace programs alike, except registers the hardware does not use in
+// the trace's mode (listed per trace with the reason).
+//
+// Each test elaborates its own system: one test per process.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <ostream>
+#include <set>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "sw/nvdla/regs/sdp.h"
+#include "sw/nvdla/regs/sdp_rdma.h"
+#include "testbench/nvdla/firmware/layer_task.h"
+#include "testbench/nvdla/firmware/trace_layer.h"
+#include "testbench/nvdla/trace/crc32.h"
+
+namespace acosim::nvdla::firmware {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct TraceCase {
+  const char* folder;  // under ACOSIM_CONFORMANCE_DIR/nvdla
+  Config config;
+};
+
+// The test's name shows the folder (gtest_discover_tests puts it into the
+// ctest name).
+void PrintTo(const TraceCase& c, std::ostream* os) { *os << c.folder; }
+
+std::string case_name(const ::testing::TestParamInfo<TraceCase>& info) {
+  std::string name = info.param.folder;
+  for (char& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return name;
+}
+
+// Registers a trace may program differently from the firmware, each for a
+// reason the hardware gives: the value has no effect in the trace's mode,
+// or the register has no function the models implement.
+const std::map<std::string, const char*>& unused_in_mode() {
+  static const std::map<std::string, const char*> reasons = {
+      {"PDP.D_CYA", "CYA holds spare bits with no function"},
+      {"PDP_RDMA.D_CYA", "CYA holds spare bits with no function"},
+      {"SDP.D_CYA", "CYA holds spare bits with no function"},
+      {"SDP_RDMA.D_CYA", "CYA holds spare bits with no function"},
+      {"PDP.D_SRC_BASE_ADDR_LOW", "PDP reads no memory itself; PDP_RDMA's address is the input's"},
+      {"PDP.D_SRC_BASE_ADDR_HIGH", "PDP reads no memory itself; PDP_RDMA's address is the input's"},
+      {"PDP.D_PERF_ENABLE", "performance counters (the firmware enables them only with stat_enable)"},
+      {"PDP_RDMA.D_PERF_ENABLE", "performance counters"},
+      {"SDP.D_PERF_ENABLE", "performance counters"},
+      {"SDP_RDMA.D_PERF_ENABLE", "performance counters"},
+      // The firmware never writes PDP_RDMA's copy of the flying mode and
+      // writes pad_left into PAD_WIDTH, where the hand-written traces hold
+      // other values. NVDLA's RTL (vmod/nvdla/pdp/NV_NVDLA_PDP_rdma.v) feeds
+      // neither field to PDP_RDMA's ingress, context queue or egress: PDP's
+      // D_OPERATION_MODE_CFG.FLYING_MODE selects the input, and the firmware
+      // enables PDP_RDMA only for an input in memory.
+      {"PDP_RDMA.D_FLYING_MODE", "not used by PDP_RDMA's datapath (PDP's FLYING_MODE selects the input)"},
+      {"PDP_RDMA.D_POOLING_PADDING_CFG", "PAD_WIDTH is not used by PDP_RDMA's datapath"},
+  };
+  return reasons;
+}
+
+// Registers whose value matters only in some modes.
+const char* unused_for(const RegisterDifference& d, const TraceLayer& t) {
+  const std::string& name = d.name;
+  const uint32_t changed = d.trace_value ^ d.firmware_value;
+  const Operation& op = t.description.operations[0];
+  const PdpOpDesc& pdp = std::holds_alternative<PdpLayer>(op.layer) ? std::get<PdpLayer>(op.layer).op
+                                                                    : std::get<SdpPdpLayer>(op.layer).pdp_op;
+  if ((name == "PDP.D_RECIP_KERNEL_WIDTH" || name == "PDP.D_RECIP_KERNEL_HEIGHT") && pdp.pool_mode != kPoolModeAvg) {
+    return "reciprocals serve average pooling only";
+  }
+  // The firmware never writes it; NaNs exist in FP16 data only.
+  if (name == "PDP.D_NAN_FLUSH_TO_ZERO" && pdp.precision != kPrecisionFp16) return "NaN handling applies to FP16 only";
+  if ((name == "PDP.D_PARTIAL_WIDTH_IN" || name == "PDP.D_PARTIAL_WIDTH_OUT" ||
+       name == "PDP_RDMA.D_PARTIAL_WIDTH_IN") &&
+      pdp.split_num == 1) {
+    return "split widths are unused without split (SPLIT_NUM=0)";
+  }
+  if (const auto* f = std::get_if<SdpPdpLayer>(&op.layer)) {
+    // With input from SDP, PDP reads no memory: its source strides are unused.
+    if (name == "PDP.D_SRC_LINE_STRIDE" || name == "PDP.D_SRC_SURFACE_STRIDE") return "PDP's input comes from SDP";
+    // SDP's output goes to PDP: its write DMA is idle.
+    if (name.rfind("SDP.D_DST_", 0) == 0) return "SDP's output goes to PDP, not to memory";
+    // Operand registers of a bypassed SDP stage, and the operand DMAs of
+    // stages that take their operands from registers.
+    const auto stage_off = [&](const char* prefix, const SdpOp& s) { return name.rfind(prefix, 0) == 0 && !s.enable; };
+    if (stage_off("SDP.D_DP_BS_", f->sdp_op.x1_op) && name != "SDP.D_DP_BS_CFG") return "the BS stage is bypassed";
+    if (stage_off("SDP.D_DP_BN_", f->sdp_op.x2_op) && name != "SDP.D_DP_BN_CFG") return "the BN stage is bypassed";
+    if (stage_off("SDP.D_DP_EW_", f->sdp_op.y_op) && name != "SDP.D_DP_EW_CFG") return "the EW stage is bypassed";
+    for (const char* dma : {"SDP_RDMA.D_BS_", "SDP_RDMA.D_BN_", "SDP_RDMA.D_EW_"}) {
+      if (name.rfind(dma, 0) == 0) return "no stage reads operands from memory";
+    }
+    // A bypassed stage's other CFG fields, and a disabled operand DMA's
+    // other CFG fields, have no effect (BS, BN and EW share the layout).
+    const uint32_t bypass = regs::sdp::D_DP_BS_CFG_BS_BYPASS.mask();
+    if ((name == "SDP.D_DP_BS_CFG" || name == "SDP.D_DP_BN_CFG" || name == "SDP.D_DP_EW_CFG") &&
+        (d.trace_value & bypass) && (d.firmware_value & bypass)) {
+      return "the stage is bypassed (BYPASS=YES in both)";
+    }
+    const uint32_t disable = regs::sdp_rdma::D_BRDMA_CFG_BRDMA_DISABLE.mask();
+    if ((name == "SDP_RDMA.D_BRDMA_CFG" || name == "SDP_RDMA.D_NRDMA_CFG" || name == "SDP_RDMA.D_ERDMA_CFG") &&
+        (d.trace_value & disable) && (d.firmware_value & disable)) {
+      return "the operand DMA is disabled (DISABLE=YES in both)";
+    }
+    // dla_sdp_op_desc has no NaN field; NaNs exist in FP16 data only.
+    if (name == "SDP.D_FEATURE_MODE_CFG" && changed == regs::sdp::D_FEATURE_MODE_CFG_NAN_TO_ZERO.mask() &&
+        f->sdp_op.src_precision != kPrecisionFp16) {
+      return "NAN_TO_ZERO applies to FP16 data only";
+    }
+  }
+  const auto it = unused_in_mode().find(name);
+  return it == unused_in_mode().end() ? nullptr : it->second;
+}
+
+// The all-zero pass-through traces expect the CRC of zero bytes, which
+// memory nobody wrote also has. Where the output cube covers the checked
+// region densely, the region is filled with 0xa5 first, so that the check
+// sees zeros only if the task wrote them.
+void prefill_unobservable_output(const TraceLayer& trace, TaskRequest& request) {
+  const auto* pdp = std::get_if<PdpLayer>(&trace.description.operations[0].layer);
+  if (!pdp) return;
+  const DataCube& dst = pdp->dst_data;
+  const uint32_t atom = hardware_config(trace.config).atom_bytes;
+  const uint32_t element = pdp->op.precision == kPrecisionInt8 ? 1 : 2;
+  const uint64_t surfaces = (uint64_t(dst.channel) * element + atom - 1) / atom;
+  const bool dense =
+      dst.line_stride == uint64_t(dst.width) * atom && dst.surf_stride == uint64_t(dst.height) * dst.line_stride;
+  for (const MemoryCheck& check : trace.description.checks) {
+    const std::vector<uint8_t> zeros(check.size, 0);
+    const bool zero_crc = check.crc32 && *check.crc32 == trace::crc32(zeros.data(), zeros.size());
+    if (zero_crc && dense && check.type == dst.type && check.address == dst.address &&
+        check.size == surfaces * dst.surf_stride) {
+      request.load.push_back({check.type, check.address, std::vector<uint8_t>(check.size, 0xa5)});
+      std::cout << "note: the expected CRC is that of zero bytes; the output region is prefilled with 0xa5\n";
+    }
+  }
+}
+
+class FirmwareConformance : public ::testing::TestWithParam<TraceCase> {};
+
+TEST_P(FirmwareConformance, FirmwareTaskMatchesTheTracesGoldenResult) {
+  const TraceCase& c = GetParam();
+  const std::string dir = std::string(ACOSIM_CONFORMANCE_DIR) + "/nvdla/" + c.folder;
+  if (!fs::is_directory(dir)) {
+    const std::string message =
+        "NVDLA conformance data not found at " + dir + "; fetch it with scripts/fetch-nvdla-conformance.sh";
+    const char* ci = std::getenv("CI");
+    if (ci && std::string(ci) == "true") FAIL() << message;
+    GTEST_SKIP() << message;
+  }
+  const TraceLayer trace = trace_layer(dir, c.config);
+  for (const std::string& note : trace.notes) std::cout << "note: " << note << "\n";
+
+  TaskRequest request = layer_request(trace.description, c.config);
+  prefill_unobservable_output(trace, request);
+  const TaskResult result = run_task(request);
+
+  // The golden result of NVDLA's RTL.
+  const std::vector<CheckResult> checks = layer_checks(trace.description, result);
+  ASSERT_FALSE(checks.empty());
+  for (const CheckResult& check : checks) {
+    EXPECT_TRUE(check.passed) << check.what << ": " << check.detail;
+    std::cout << (check.passed ? "PASS " : "FAIL ") << check.what << ": " << check.detail << "\n";
+  }
+
+  std::cout << "task: " << result.task.operations.size() << " operation(s), " << result.registers.size()
+            << " register accesses, " << result.run.interrupts.size() << " interrupt(s), "
+            << (result.run.end_ns - result.run.start_ns) << " ns of simulated time\n";
+
+  // The hardware is left clean.
+  for (const UnmappedAccess& u : result.unmapped) {
+    ADD_FAILURE() << "unmapped register access " << describe(hardware_config(c.config), u.access) << " (" << u.window
+                  << ")";
+  }
+  for (const UnitState& unit : result.units_after) EXPECT_TRUE(unit.idle) << unit.name << " = " << unit.value;
+  EXPECT_EQ(result.glb_intr_status_after, 0u);
+  EXPECT_GT(result.run.end_ns, result.run.start_ns);
+  EXPECT_FALSE(result.run.interrupts.empty());
+  for (const LogLine& line : result.log) EXPECT_NE(line.level, LogLevel::Error) << line.text;
+
+  // The firmware programs what the trace programs, apart from registers the
+  // hardware does not use in this mode.
+  for (const RegisterDifference& d : compare_programming(trace, result.registers)) {
+    const char* reason = unused_for(d, trace);
+    std::cout << (reason ? "differs (unused: " + std::string(reason) + "): " : "DIFFERS: ") << d.str() << "\n";
+    EXPECT_NE(reason, nullptr) << d.str();
+  }
+}
+
+// Every offline PDP trace (PDP_RDMA -> PDP), and the fused traces
+// (SDP_RDMA -> SDP -> PDP on the fly).
+const TraceCase kTraces[] = {
+    {"nv_small/pdp_12x9x19_8x3_ave_int8_0", Config::NvSmall},
+    {"nv_small/pdp_16x6x16_4x2_split_max_int8_0", Config::NvSmall},
+    {"nv_small/pdp_1x1x1_3x3_ave_int8_0", Config::NvSmall},
+    {"nv_small/pdp_1x3x8_8x8_ave_int8_0", Config::NvSmall},
+    {"nv_small/pdp_24x16x1_8x8_ave_int8_0", Config::NvSmall},
+    {"nv_small/pdp_28x28x8_2x2_max_int8_0", Config::NvSmall},
+    {"nv_small/pdp_5x7x8_4x1_split_max_int8_0", Config::NvSmall},
+    {"nv_small/pdp_7x9x10_3x3_int8", Config::NvSmall},
+    {"nv_small/pdp_8x8x32_1x1_int8_0", Config::NvSmall},
+    {"nv_small/pdp_8x8x32_1x1_int8_1", Config::NvSmall},
+    {"nv_small/pdp_8x8x64_2x2_ave_int8_0", Config::NvSmall},
+    {"nv_small/pdp_8x8x64_2x2_int8", Config::NvSmall},
+    {"nv_small/pdp_8x8x64_2x2_min_int8_0", Config::NvSmall},
+    {"nv_small/pdp_8x9x19_3x3_ave_int8_0", Config::NvSmall},
+    {"nv_small/pdp_8x9x19_3x3_ave_int8_1", Config::NvSmall},
+    {"nv_large/pdp_8x8x32_1x1_max_int8_0", Config::NvLarge},
+    {"nv_large/pdp_passthrough_8x8x32_pack_all_zero_int8", Config::NvLarge},
+    {"nv_large/pdp_passthrough_8x8x32_pack_inc_int8", Config::NvLarge},
+    {"nv_full_traceplayer/pdp_max_pooling_int16", Config::NvFull},
+};
+INSTANTIATE_TEST_SUITE_P(OfflinePdp, FirmwareConformance, ::testing::ValuesIn(kTraces), case_name);
+
+const TraceCase kFusedTraces[] = {
+    {"nv_small/sdp_pdp_32x16x32_pass_through_int8_0", Config::NvSmall},
+    {"nv_large/pdp_3x3x33_2x2_ave_int8_0", Config::NvLarge},
+};
+INSTANTIATE_TEST_SUITE_P(SdpToPdp, FirmwareConformance, ::testing::ValuesIn(kFusedTraces), case_name);
+
+}  // namespace
+}  // namespace acosim::nvdla::firmware

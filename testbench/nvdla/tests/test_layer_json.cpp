@@ -1,0 +1,430 @@
+// Layer description files (testbench/nvdla/firmware/layer_json.h) and the
+// conversion of NVDLA's pooling traces into firmware layers
+// (trace_layer.h). Expected descriptor values are restated from the JSON
+// text of each test and from the trace files' register writes, decoded by
+// hand with the field layouts of NVDLA's register manual.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <variant>
+
+#include "testbench/nvdla/firmware/layer_json.h"
+#include "testbench/nvdla/firmware/trace_layer.h"
+
+namespace acosim::nvdla::firmware {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A HAL with two sparse memories, enough for loads and checks.
+class MemoryHal : public hal::Hal {
+ public:
+  void write_memory(uint64_t address, const void* data, size_t bytes) override {
+    write_memory(hal::MemoryPort::Primary, address, data, bytes);
+  }
+  void read_memory(uint64_t address, void* data, size_t bytes) override {
+    read_memory(hal::MemoryPort::Primary, address, data, bytes);
+  }
+  void write_memory(hal::MemoryPort port, uint64_t address, const void* data, size_t bytes) override {
+    const auto* p = static_cast<const uint8_t*>(data);
+    for (size_t i = 0; i < bytes; ++i) m_bytes[{port, address + i}] = p[i];
+  }
+  void read_memory(hal::MemoryPort port, uint64_t address, void* data, size_t bytes) override {
+    auto* p = static_cast<uint8_t*>(data);
+    for (size_t i = 0; i < bytes; ++i) {
+      const auto it = m_bytes.find({port, address + i});
+      p[i] = it == m_bytes.end() ? 0 : it->second;
+    }
+  }
+  void write_stream(hal::StreamId, const void*, size_t) override {}
+  void sleep_ns(uint64_t) override {}
+  uint64_t now_ns() const override { return 0; }
+
+ private:
+  std::map<std::pair<hal::MemoryPort, uint64_t>, uint8_t> m_bytes;
+};
+
+class LayerJson : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    m_dir = fs::temp_directory_path() /
+            ("acosim-layer-json-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(m_dir);
+    fs::create_directories(m_dir);
+  }
+  void TearDown() override { fs::remove_all(m_dir); }
+
+  std::string write(const std::string& name, const std::string& text) const {
+    const std::string path = (m_dir / name).string();
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+  }
+  std::string layer_path() const { return (m_dir / "layer.json").string(); }
+
+  // The error message of parsing `text` as layer.json.
+  std::string error_of(const std::string& text) const {
+    try {
+      parse_layer_json(text, layer_path());
+    } catch (const LayerJsonError& e) {
+      return e.what();
+    }
+    ADD_FAILURE() << "no error for " << text;
+    return "";
+  }
+
+  fs::path m_dir;
+};
+
+constexpr const char* kPooling = R"({
+  "layers": [{
+    "op": "pdp",
+    "pdp_op": {"split_num": 1, "pool_mode": "POOL_MODE_AVG", "pool_width": "POOL_SIZE_3", "pool_height": 1,
+               "stride_x": 2, "stride_y": "0x2", "pad_left": 1, "pad_right": 0, "pad_top": 2, "pad_bottom": 0,
+               "precision": "PRECISION_INT8", "padding_value": [1, 2, 3, 4, 5, 6, -7]},
+    "pdp_surface": {
+      "src_data": {"type": "DLA_MEM_MC", "address": "0x80000000", "width": 8, "height": 9, "channel": 19,
+                   "line_stride": 64, "surf_stride": "0x240"},
+      "dst_data": {"type": "cv", "address": 2147483904, "width": 4, "height": 5, "channel": 19,
+                   "line_stride": 32, "surf_stride": 160, "size": 480}}
+  }],
+  "inputs": [{"type": "DLA_MEM_MC", "address": "0x80000000", "bytes": [1, 2, 255]}],
+  "checks": [{"type": "DLA_MEM_MC", "address": "0x80000000", "size": 9, "crc32": "0xcbf43926"}]
+})";
+
+TEST_F(LayerJson, ReadsAPoolingLayerInTheFirmwaresVocabulary) {
+  const LayerDescription d = parse_layer_json(kPooling, layer_path());
+  ASSERT_EQ(d.operations.size(), 1u);
+  EXPECT_TRUE(d.operations[0].after_previous);
+  const auto& p = std::get<PdpLayer>(d.operations[0].layer);
+  EXPECT_EQ(p.op.pool_mode, kPoolModeAvg);
+  EXPECT_EQ(p.op.pool_width, 2);  // POOL_SIZE_3: kernel 3
+  EXPECT_EQ(p.op.pool_height, 1);
+  EXPECT_EQ(p.op.stride_x, 2);
+  EXPECT_EQ(p.op.stride_y, 2);
+  EXPECT_EQ(p.op.pad_left, 1);
+  EXPECT_EQ(p.op.pad_top, 2);
+  EXPECT_EQ(p.op.padding_value[0], 1);
+  EXPECT_EQ(p.op.padding_value[6], -7);
+  EXPECT_EQ(p.src_data.type, MemoryType::Mc);
+  EXPECT_EQ(p.src_data.address, 0x80000000u);
+  EXPECT_EQ(p.src_data.channel, 19);
+  EXPECT_EQ(p.src_data.surf_stride, 0x240u);
+  EXPECT_EQ(p.dst_data.type, MemoryType::Cv);
+  EXPECT_EQ(p.dst_data.address, 0x80000100u);
+  EXPECT_EQ(p.dst_data.size, 480u);
+  ASSERT_EQ(d.inputs.size(), 1u);
+  EXPECT_EQ(d.inputs[0].bytes(), 3u);
+  ASSERT_EQ(d.checks.size(), 1u);
+  EXPECT_EQ(*d.checks[0].crc32, 0xcbf43926u);
+}
+
+TEST_F(LayerJson, WrittenTextReadsBackTheSameLayer) {
+  const LayerDescription d = parse_layer_json(kPooling, layer_path());
+  const LayerDescription again = parse_layer_json(layer_to_json(d), layer_path());
+  const auto& a = std::get<PdpLayer>(d.operations[0].layer);
+  const auto& b = std::get<PdpLayer>(again.operations[0].layer);
+  EXPECT_EQ(std::memcmp(&a.op, &b.op, sizeof a.op), 0);
+  EXPECT_EQ(b.src_data.address, a.src_data.address);
+  EXPECT_EQ(b.dst_data.type, a.dst_data.type);
+  EXPECT_EQ(b.dst_data.surf_stride, a.dst_data.surf_stride);
+  EXPECT_EQ(again.inputs[0].chunks[0].bytes, d.inputs[0].chunks[0].bytes);
+  EXPECT_EQ(*again.checks[0].crc32, *d.checks[0].crc32);
+  EXPECT_NE(layer_to_json(d).find("\"POOL_SIZE_3\""), std::string::npos);
+}
+
+TEST_F(LayerJson, ReadsBdmaAndFusedLayers) {
+  const LayerDescription d = parse_layer_json(R"({"layers": [
+    {"op": "bdma", "bdma_surface": {"source_type": "DLA_MEM_MC", "destination_type": "DLA_MEM_CV",
+      "num_transfers": 1, "transfers": [{"source_address": "0x80000000", "destination_address": "0x50000000",
+        "line_size": 256, "line_repeat": 8, "source_line": 256, "destination_line": 256,
+        "surface_repeat": 1, "source_surface": 2048, "destination_surface": 2048}]}},
+    {"op": "sdp_pdp", "after_previous": false,
+     "sdp_op": {"src_precision": "int8", "dst_precision": "int8", "lut_index": -1,
+                "out_cvt": {"scale": 1, "truncate": 0, "enable": 1, "offset": 0},
+                "x1_op": {"enable": 1, "alu_type": "SDP_ALU_OP_SUM", "type": "SDP_OP_BOTH",
+                          "mode": "SDP_OP_PER_LAYER", "act": "ACTIVATION_RELU", "shift_value": 1, "truncate": 1,
+                          "alu_operand": 2, "mul_operand": 2}},
+     "sdp_surface": {"src_data": {"type": "DLA_MEM_MC", "address": "0x80000000", "width": 3, "height": 3,
+                                  "channel": 33, "line_stride": 256, "surf_stride": 2048}},
+     "pdp_op": {"pool_mode": "max"},
+     "pdp_surface": {"dst_data": {"type": "DLA_MEM_MC", "address": "0x80100000", "width": 3, "height": 3,
+                                  "channel": 33, "line_stride": 96, "surf_stride": 288}}}]})",
+                                              layer_path());
+  ASSERT_EQ(d.operations.size(), 2u);
+  const auto& b = std::get<BdmaCopy>(d.operations[0].layer);
+  EXPECT_EQ(b.destination_type, MemoryType::Cv);
+  ASSERT_EQ(b.transfers.size(), 1u);
+  EXPECT_EQ(b.transfers[0].destination_address, 0x50000000u);
+  EXPECT_EQ(b.transfers[0].line_repeat, 8u);
+  const auto& f = std::get<SdpPdpLayer>(d.operations[1].layer);
+  EXPECT_FALSE(d.operations[1].after_previous);
+  EXPECT_EQ(f.sdp_op.x1_op.type, 3);      // SDP_OP_BOTH
+  EXPECT_EQ(f.sdp_op.x1_op.alu_type, 2);  // SDP_ALU_OP_SUM
+  EXPECT_EQ(f.sdp_op.x1_op.act, 1);       // ACTIVATION_RELU
+  EXPECT_EQ(f.sdp_op.out_cvt.scale, 1);
+  EXPECT_EQ(f.pdp_op.pool_mode, kPoolModeMax);
+  EXPECT_EQ(f.pdp_dst_data.address, 0x80100000u);
+  // Written and read again: the same transfer and stages.
+  const LayerDescription again = parse_layer_json(layer_to_json(d), layer_path());
+  EXPECT_EQ(std::get<BdmaCopy>(again.operations[0].layer).transfers[0].source_surface, 2048u);
+  EXPECT_EQ(std::get<SdpPdpLayer>(again.operations[1].layer).sdp_op.x1_op.mul_operand, 2);
+}
+
+TEST_F(LayerJson, LoadsFilesRelativeToTheLayerAndChecksCrcAndBytes) {
+  write("raw.bin", "123456789");
+  write("surface.dat", "{offset:0x10, size:2, payload:0xab 0xcd},\n");
+  write("expected.bin", std::string("123456789"));
+  const LayerDescription d = read_layer_json(write("layer.json", R"({
+    "layers": [{"op": "pdp", "pdp_op": {},
+      "pdp_surface": {"src_data": {"type": "mc", "address": 0, "width": 1, "height": 1, "channel": 1},
+                      "dst_data": {"type": "mc", "address": 4096, "width": 1, "height": 1, "channel": 1}}}],
+    "inputs": [{"type": "DLA_MEM_CV", "address": "0x2000", "size": 32, "fill": "0xee"},
+               {"type": "DLA_MEM_MC", "address": "0x1000", "file": "raw.bin"},
+               {"type": "DLA_MEM_CV", "address": "0x2000", "file": "surface.dat", "format": "surface"}],
+    "checks": [{"type": "DLA_MEM_MC", "address": "0x1000", "size": 9, "crc32": "0xcbf43926"},
+               {"type": "DLA_MEM_MC", "address": "0x1000", "file": "expected.bin"},
+               {"type": "DLA_MEM_CV", "address": "0x2010", "bytes": [171, 205]},
+               {"type": "DLA_MEM_CV", "address": "0x2010", "bytes": [171, 206]},
+               {"type": "DLA_MEM_CV", "address": "0x200e", "bytes": [238, 238, 171, 205, 238]}]})"));
+  MemoryHal hal;
+  load_inputs(hal, d.inputs);
+  const auto results = run_checks(hal, d.checks);
+  ASSERT_EQ(results.size(), 5u);
+  // CRC-32 of "123456789" is the algorithm's published check value 0xcbf43926.
+  EXPECT_TRUE(results[0].passed) << results[0].detail;
+  EXPECT_TRUE(results[1].passed) << results[1].detail;
+  EXPECT_TRUE(results[2].passed) << results[2].detail;
+  EXPECT_FALSE(results[3].passed);
+  EXPECT_EQ(results[3].detail, "1 bytes differ, first at 0x2011: expected 0xce, got 0xcd");
+  // The fill comes first; the surface record overwrites two of its bytes.
+  EXPECT_TRUE(results[4].passed) << results[4].detail;
+}
+
+// Every malformed file names the file, the key and the cause.
+TEST_F(LayerJson, ErrorsNameFileKeyAndCause) {
+  const std::string f = layer_path() + ": ";
+  EXPECT_EQ(error_of("{\"layers\": [").rfind(f + "not valid JSON: parse error", 0), 0u);
+  EXPECT_EQ(error_of("{}"), f + "layers: missing");
+  EXPECT_EQ(error_of("[]"), f + "top level: must be an object, not an array");
+  EXPECT_EQ(error_of(R"({"layers": [], "extra": 1})"), f + "extra: unknown key (known here: layers, inputs, checks)");
+  EXPECT_EQ(error_of(R"({"layers": [{"op": "conv"}]})"),
+            f + "layers[0].op: \"conv\" is not a layer kind (known: bdma, pdp, sdp_pdp)");
+  const std::string cube = R"("pdp_surface": {"src_data": {"type": "mc", "address": 0, "width": 1, "height": 1,
+      "channel": 1}, "dst_data": {"type": "mc", "address": 64, "width": 1, "height": 1, "channel": 1}})";
+  auto pdp = [&](const std::string& op) {
+    return R"({"layers": [{"op": "pdp", "pdp_op": )" + op + ", " + cube + "}]}";
+  };
+  EXPECT_EQ(error_of(pdp(R"({"pool_widht": 1})")),
+            f + "layers[0].pdp_op.pool_widht: unknown key (known here: partial_in_width_first, partial_in_width_mid, "
+                "partial_in_width_last, partial_width_first, partial_width_mid, partial_width_last, split_num, "
+                "pool_mode, pool_width, pool_height, stride_x, stride_y, pad_left, pad_right, pad_top, pad_bottom, "
+                "precision, padding_value)");
+  EXPECT_EQ(error_of(pdp(R"({"pool_width": "POOL_SIZE_9"})")),
+            f + "layers[0].pdp_op.pool_width: \"POOL_SIZE_9\" is not one of POOL_SIZE_1, POOL_SIZE_2, POOL_SIZE_3, "
+                "POOL_SIZE_4, POOL_SIZE_5, POOL_SIZE_6, POOL_SIZE_7, POOL_SIZE_8");
+  EXPECT_EQ(error_of(pdp(R"({"pool_width": 8})")), f + "layers[0].pdp_op.pool_width: 8 is out of range [0, 7]");
+  EXPECT_EQ(error_of(pdp(R"({"stride_x": 300})")), f + "layers[0].pdp_op.stride_x: 300 is out of range [0, 255]");
+  EXPECT_EQ(error_of(pdp(R"({"stride_x": "two"})")),
+            f + "layers[0].pdp_op.stride_x: \"two\" is not a number (write 42, \"42\" or \"0x2a\")");
+  EXPECT_EQ(error_of(pdp(R"({"stride_x": 1.5})")), f + "layers[0].pdp_op.stride_x: must be an integer, not 1.5");
+  EXPECT_EQ(error_of(pdp(R"({"padding_value": [1, 2]})")),
+            f + "layers[0].pdp_op.padding_value: must be an array of 7 integers (PDP_PAD_VAL_NUM), not an array of 2");
+  EXPECT_EQ(error_of(R"({"layers": [{"op": "pdp", "pdp_op": {}, "pdp_surface": {"src_data": {"type": "mc",
+      "width": 1, "height": 1, "channel": 1}, "dst_data": {}}}]})"),
+            f + "layers[0].pdp_surface.src_data.address: missing (a cube in memory needs its physical address)");
+  EXPECT_EQ(error_of(R"({"layers": [{"op": "pdp", "pdp_op": {}, "pdp_surface": {"src_data": {"type": "mc",
+      "address": 0, "width": 0, "height": 1, "channel": 1}, "dst_data": {}}}]})"),
+            f + "layers[0].pdp_surface.src_data.width: 0 is out of range [1, 8192]");
+  EXPECT_EQ(error_of(R"({"layers": [{"op": "pdp", "pdp_op": {}, "pdp_surface": {"src_data": {"type": "DLA_MEM_XX",
+      "address": 0, "width": 1, "height": 1, "channel": 1}, "dst_data": {}}}]})"),
+            f + "layers[0].pdp_surface.src_data.type: \"DLA_MEM_XX\" is not one of DLA_MEM_MC, DLA_MEM_CV, DLA_MEM_HW");
+  const std::string layers = pdp("{}");
+  auto with = [&](const std::string& extra) { return layers.substr(0, layers.size() - 1) + ", " + extra + "}"; };
+  EXPECT_EQ(error_of(with(R"("inputs": [{"type": "mc", "address": 0, "file": "missing.bin"}])")),
+            f + "inputs[0].file: cannot open '" + (m_dir / "missing.bin").string() + "': No such file or directory");
+  EXPECT_EQ(error_of(with(R"("inputs": [{"type": "mc", "address": 0, "bytes": [1], "fill": 0}])")),
+            f + "inputs[0]: needs exactly one of \"file\", \"bytes\" and \"fill\"");
+  EXPECT_EQ(error_of(with(R"("inputs": [{"type": "mc", "address": 0, "fill": 0}])")), f + "inputs[0].size: missing");
+  EXPECT_EQ(error_of(with(R"("inputs": [{"type": "hw", "address": 0, "bytes": [1]}])")),
+            f + "inputs[0].type: DLA_MEM_HW is no memory");
+  EXPECT_EQ(error_of(with(R"("inputs": [{"type": "mc", "address": 0, "bytes": [256]}])")),
+            f + "inputs[0].bytes[0]: 256 is out of range [0, 255]");
+  EXPECT_EQ(error_of(with(R"("inputs": [{"type": "mc", "address": 0, "file": "x", "format": "hex"}])")),
+            f + "inputs[0].format: \"hex\" is not a format (known: raw, surface, dump)");
+  EXPECT_EQ(error_of(with(R"("checks": [{"type": "mc", "address": 0, "size": 4, "crc32": 1, "bytes": [1]}])")),
+            f + "checks[0]: needs exactly one of \"crc32\", \"file\" and \"bytes\"");
+  EXPECT_EQ(error_of(with(R"("checks": [{"type": "mc", "address": 0, "crc32": 1}])")), f + "checks[0].size: missing");
+  EXPECT_EQ(error_of(with(R"("checks": [{"type": "mc", "address": 0, "file": "d.dat", "format": "dump"}])")),
+            f + "checks[0].size: missing (a \"dump\" file is read for \"size\" bytes)");
+}
+
+TEST_F(LayerJson, MalformedDataFilesNameTheirLine) {
+  write("bad.dat", "{offset:0x0, size:2, payload:0x01},\n");
+  const std::string e = [&] {
+    try {
+      read_layer_json(write("layer.json", R"({"layers": [{"op": "pdp", "pdp_op": {}, "pdp_surface": {
+        "src_data": {"type": "mc", "address": 0, "width": 1, "height": 1, "channel": 1},
+        "dst_data": {"type": "mc", "address": 64, "width": 1, "height": 1, "channel": 1}}}],
+        "inputs": [{"type": "mc", "address": 0, "file": "bad.dat", "format": "surface"}]})"));
+    } catch (const LayerJsonError& error) {
+      return std::string(error.what());
+    }
+    return std::string();
+  }();
+  EXPECT_EQ(e.rfind(layer_path() + ": inputs[0].file: " + (m_dir / "bad.dat").string() + ":1: ", 0), 0u) << e;
+}
+
+TEST_F(LayerJson, MissingFileIsNamed) {
+  const std::string path = (m_dir / "none.json").string();
+  try {
+    read_layer_json(path);
+    FAIL();
+  } catch (const LayerJsonError& e) {
+    EXPECT_EQ(std::string(e.what()), path + ": cannot open: No such file or directory");
+  }
+}
+
+// ---- traces ----
+
+std::string trace_dir(const std::string& test) { return std::string(ACOSIM_CONFORMANCE_DIR) + "/nvdla/" + test; }
+
+#define REQUIRE_TRACE(test)                                                   \
+  if (!fs::is_directory(trace_dir(test))) {                                   \
+    GTEST_SKIP() << "NVDLA conformance data not found at " << trace_dir(test) \
+                 << "; fetch it with scripts/fetch-nvdla-conformance.sh";     \
+  }
+
+TEST(TraceLayer, SplitWidthTraceBecomesAPdpDescriptor) {
+  REQUIRE_TRACE("nv_small/pdp_16x6x16_4x2_split_max_int8_0");
+  const TraceLayer t = trace_layer(trace_dir("nv_small/pdp_16x6x16_4x2_split_max_int8_0"), Config::NvSmall);
+  ASSERT_EQ(t.description.operations.size(), 1u);
+  const auto& p = std::get<PdpLayer>(t.description.operations[0].layer);
+  // D_OPERATION_MODE_CFG 0x211: MAX, OFF_FLYING, SPLIT_NUM 2 (3 stripes).
+  EXPECT_EQ(p.op.pool_mode, kPoolModeMax);
+  EXPECT_EQ(p.op.split_num, 3);
+  // D_PARTIAL_WIDTH_IN 0xb00401: FIRST[9:0]=1, LAST[19:10]=1, MID[29:20]=11.
+  EXPECT_EQ(p.op.partial_in_width_first, 2);
+  EXPECT_EQ(p.op.partial_in_width_mid, 12);
+  EXPECT_EQ(p.op.partial_in_width_last, 2);
+  // D_PARTIAL_WIDTH_OUT 0x500400: FIRST 0, LAST 1, MID 5.
+  EXPECT_EQ(p.op.partial_width_first, 1);
+  EXPECT_EQ(p.op.partial_width_mid, 6);
+  EXPECT_EQ(p.op.partial_width_last, 2);
+  // D_POOLING_KERNEL_CFG 0x110103: 4x2 kernel, stride 2x2.
+  EXPECT_EQ(p.op.pool_width, 3);
+  EXPECT_EQ(p.op.pool_height, 1);
+  EXPECT_EQ(p.op.stride_x, 2);
+  EXPECT_EQ(p.op.stride_y, 2);
+  // D_POOLING_PADDING_CFG 0x1212: left 2, top 1, right 2, bottom 1.
+  EXPECT_EQ(p.op.pad_left, 2);
+  EXPECT_EQ(p.op.pad_top, 1);
+  EXPECT_EQ(p.op.pad_right, 2);
+  EXPECT_EQ(p.op.pad_bottom, 1);
+  EXPECT_EQ(p.op.padding_value[0], 0x52098);
+  EXPECT_EQ(p.op.padding_value[6], 0x72af9);
+  EXPECT_EQ(p.src_data.address, 0x80808e00u);
+  EXPECT_EQ(p.src_data.width, 16);
+  EXPECT_EQ(p.src_data.height, 6);
+  EXPECT_EQ(p.src_data.channel, 16);
+  EXPECT_EQ(p.src_data.line_stride, 0x340u);
+  EXPECT_EQ(p.src_data.surf_stride, 0x2060u);
+  EXPECT_EQ(p.dst_data.address, 0x80000080u);
+  EXPECT_EQ(p.dst_data.width, 9);
+  EXPECT_EQ(p.dst_data.height, 4);
+  EXPECT_EQ(p.dst_data.type, MemoryType::Mc);  // D_DST_RAM_CFG 1 = MC
+  ASSERT_EQ(t.description.checks.size(), 1u);
+  EXPECT_EQ(*t.description.checks[0].crc32, 0xf0ca2c1bu);
+  EXPECT_EQ(t.description.checks[0].address, 0x80000080u);
+  EXPECT_EQ(t.description.checks[0].size, 0x114c0u);
+  ASSERT_EQ(t.description.inputs.size(), 1u);
+  EXPECT_EQ(t.description.inputs[0].address, 0x80808e00u);
+}
+
+TEST(TraceLayer, Int16TxnTraceChecksItsDump) {
+  REQUIRE_TRACE("nv_full_traceplayer/pdp_max_pooling_int16");
+  const TraceLayer t = trace_layer(trace_dir("nv_full_traceplayer/pdp_max_pooling_int16"), Config::NvFull);
+  const auto& p = std::get<PdpLayer>(t.description.operations[0].layer);
+  EXPECT_EQ(p.op.precision, kPrecisionInt16);  // D_DATA_FORMAT 0x101: INPUT_DATA[1:0] = INT16
+  EXPECT_EQ(p.op.pool_width, 1);               // 0x101: 2x2, stride 1
+  EXPECT_EQ(p.op.stride_x, 1);
+  EXPECT_EQ(p.src_data.width, 8);
+  EXPECT_EQ(p.src_data.channel, 64);
+  EXPECT_EQ(p.dst_data.width, 7);
+  EXPECT_EQ(p.dst_data.address, 0x80100000u);
+  ASSERT_EQ(t.description.checks.size(), 1u);
+  EXPECT_FALSE(t.description.checks[0].crc32);
+  EXPECT_EQ(t.description.checks[0].size, 0x1880u);
+  ASSERT_EQ(t.description.inputs.size(), 1u);
+  EXPECT_EQ(t.description.inputs[0].bytes(), 0x2000u);
+}
+
+TEST(TraceLayer, PreloadedGoldenOutputIsLeftOut) {
+  REQUIRE_TRACE("nv_small/pdp_8x8x32_1x1_int8_1");
+  const TraceLayer t = trace_layer(trace_dir("nv_small/pdp_8x8x32_1x1_int8_1"), Config::NvSmall);
+  // The trace loads PDP_0_input.dat and PDP_0_output.dat; only the input stays.
+  ASSERT_EQ(t.description.inputs.size(), 1u);
+  EXPECT_EQ(t.description.inputs[0].address, 0x80000000u);
+  bool noted = false;
+  for (const auto& n : t.notes) noted = noted || n.find("PDP_0_output.dat") != std::string::npos;
+  EXPECT_TRUE(noted);
+}
+
+TEST(TraceLayer, FusedTraceBecomesAnSdpPdpLayer) {
+  REQUIRE_TRACE("nv_large/pdp_3x3x33_2x2_ave_int8_0");
+  const TraceLayer t = trace_layer(trace_dir("nv_large/pdp_3x3x33_2x2_ave_int8_0"), Config::NvLarge);
+  const auto& f = std::get<SdpPdpLayer>(t.description.operations[0].layer);
+  // D_DP_BS_CFG 0x8: stage on, ALU SUM, MUL on, ReLU on; ALU shift 1, operand 2; MUL shift 1, operand 2.
+  EXPECT_EQ(f.sdp_op.x1_op.enable, 1);
+  EXPECT_EQ(f.sdp_op.x1_op.type, 3);
+  EXPECT_EQ(f.sdp_op.x1_op.alu_type, 2);
+  EXPECT_EQ(f.sdp_op.x1_op.act, 1);
+  EXPECT_EQ(f.sdp_op.x1_op.shift_value, 1);
+  EXPECT_EQ(f.sdp_op.x1_op.truncate, 1);
+  EXPECT_EQ(f.sdp_op.x1_op.alu_operand, 2);
+  EXPECT_EQ(f.sdp_op.x1_op.mul_operand, 2);
+  EXPECT_EQ(f.sdp_op.x2_op.enable, 0);  // D_DP_BN_CFG 0x73: BN_BYPASS
+  EXPECT_EQ(f.sdp_op.out_cvt.scale, 1);
+  EXPECT_EQ(f.sdp_surface.src_data.channel, 33);
+  EXPECT_EQ(f.sdp_surface.src_data.surf_stride, 0x800u);
+  EXPECT_EQ(f.pdp_op.pool_mode, kPoolModeAvg);
+  EXPECT_EQ(f.pdp_op.pad_top, 1);
+  EXPECT_EQ(f.pdp_op.pad_right, 1);
+  EXPECT_EQ(f.pdp_op.padding_value[0], 0x4d);
+  EXPECT_EQ(f.pdp_dst_data.address, 0x80001420u);
+}
+
+// A trace's layer written as JSON beside a copy of its data file reads back
+// as the same layer, inputs and checks.
+TEST_F(LayerJson, TraceLayerWrittenAsJsonReadsBack) {
+  REQUIRE_TRACE("nv_small/pdp_8x8x64_2x2_int8");
+  const fs::path folder = trace_dir("nv_small/pdp_8x8x64_2x2_int8");
+  const TraceLayer t = trace_layer(folder.string(), Config::NvSmall);
+  fs::copy_file(folder / "pdp_8x8x64_2x2_int8_in.dat", m_dir / "pdp_8x8x64_2x2_int8_in.dat");
+  const LayerDescription d = read_layer_json(write("layer.json", layer_to_json(t.description)));
+  const auto& a = std::get<PdpLayer>(t.description.operations[0].layer);
+  const auto& b = std::get<PdpLayer>(d.operations[0].layer);
+  EXPECT_EQ(std::memcmp(&a.op, &b.op, sizeof a.op), 0);
+  EXPECT_EQ(b.src_data.address, a.src_data.address);
+  EXPECT_EQ(b.dst_data.surf_stride, a.dst_data.surf_stride);
+  ASSERT_EQ(d.inputs.size(), 1u);
+  EXPECT_EQ(d.inputs[0].bytes(), t.description.inputs[0].bytes());
+  ASSERT_EQ(d.checks.size(), 1u);
+  EXPECT_EQ(*d.checks[0].crc32, 0x33d91a71u);
+}
+
+TEST(TraceLayer, NonPoolingTraceIsRefused) {
+  REQUIRE_TRACE("nv_full_traceplayer/sanity1");
+  try {
+    trace_layer(trace_dir("nv_full_traceplayer/sanity1"), Config::NvFull);
+    FAIL();
+  } catch (const TraceLayerError& e) {
+    EXPECT_NE(std::string(e.what()).find("PDP is never enabled: not a pooling trace"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace acosim::nvdla::firmware
