@@ -1,0 +1,61 @@
+// The CPU's write-back data cache between the driver's pointers (a
+// HostWindow) and the simulated DRAM (the HAL's memory), for the cache
+// maintenance calls of the Xilinx BSP (xil_cache.h).
+//
+// Emulated rather than shared: the driver's stores land in the host pages
+// only, and the simulated DRAM (which the TCU and the DMA engines read and
+// write) sees them when the driver flushes; the driver sees what the TCU
+// wrote only after a flush or invalidate of the range. A driver that
+// forgets a flush therefore fails here as it does on the board.
+//
+// Which lines are dirty is found by comparing the host pages with a shadow
+// copy of what the CPU last exchanged with the DRAM: a line whose bytes
+// differ was written by the CPU. Lines are written back whole, as a cache
+// does. (A store of the value a byte already holds is not seen as dirty; it
+// cannot change the DRAM's bytes unless the device wrote them meanwhile.)
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "sw/hal/hal.h"
+#include "sw/tensil/client_platform/host_window.h"
+
+namespace acosim::tensil::client {
+
+class DataCache {
+ public:
+  // line_bytes: 32 on the Cortex-A9 of Zynq-7000 boards (PYNQ-Z1), 64 on
+  // the Cortex-A53 of Zynq UltraScale+ (Ultra96-V2).
+  DataCache(hal::Hal& hal, const HostWindow& window, unsigned line_bytes);
+  ~DataCache();
+  DataCache(const DataCache&) = delete;
+  DataCache& operator=(const DataCache&) = delete;
+
+  // Xil_DCacheFlushRange: write back the dirty lines, then invalidate.
+  void flush_range(uint64_t address, uint64_t bytes);
+  // Xil_DCacheInvalidateRange: drop the lines, dirty or not.
+  void invalidate_range(uint64_t address, uint64_t bytes);
+  void flush_all() { flush_range(m_window.base(), m_window.bytes()); }
+  void invalidate_all() { invalidate_range(m_window.base(), m_window.bytes()); }
+
+  unsigned line_bytes() const { return m_line_bytes; }
+  uint64_t lines_written_back() const { return m_lines_written_back; }
+
+ private:
+  // The lines covering [address, address + bytes), as the BSP rounds them.
+  void line_range(const char* what, uint64_t address, uint64_t bytes, uint64_t& first, uint64_t& end) const;
+  void write_back_dirty(uint64_t first, uint64_t end);
+  void refill(uint64_t first, uint64_t end);
+  uint8_t* shadow(uint64_t address) const { return m_shadow + (address - m_window.base()); }
+  // The time a maintenance operation of `lines` lines takes on the CPU.
+  void spend_time(uint64_t lines);
+
+  hal::Hal& m_hal;
+  const HostWindow& m_window;
+  unsigned m_line_bytes;
+  uint8_t* m_shadow;
+  uint64_t m_lines_written_back = 0;
+};
+
+}  // namespace acosim::tensil::client

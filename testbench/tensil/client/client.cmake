@@ -1,0 +1,92 @@
+# Tensil's embedded C driver (Tensil's drivers/embedded/tensil), compiled
+# unmodified from ACOSIM_CLIENTS_DIR once per architecture (the driver
+# compiles its architecture in from architecture_params.h, generated here
+# from the .tarch), and run on acosim's Tensil board through the client
+# platform (sw/tensil/client_platform).
+#
+# For each client NAME (an architecture, or a test configuration):
+#   acosim_tensil_client_driver_NAME  the driver (C, upstream's flags only)
+#   acosim_tensil_client_NAME         driver + runner (client_board.h,
+#                                     tensil_driver.h) + the board's architecture
+# and for each architecture ARCH of ACOSIM_TENSIL_CLIENT_ARCHS the example
+# program build/acosim-tensil-client-ARCH, which runs a .tmodel through
+# Tensil's driver instead of acosim's.
+set(ACOSIM_CLIENTS_DIR "${CMAKE_SOURCE_DIR}/../shared/clients" CACHE PATH
+    "Folder with the driver clients acosim runs: nvdla-sw/ and tensil/")
+set(ACOSIM_TENSIL_CLIENT_DIR ${ACOSIM_CLIENTS_DIR}/tensil/drivers/embedded/tensil)
+set(ACOSIM_TENSIL_CLIENT_ARCHS pynqz1 ultra96v2)
+
+if(EXISTS ${ACOSIM_TENSIL_CLIENT_DIR}/driver.c)
+  set(ACOSIM_TENSIL_CLIENT_FOUND TRUE)
+else()
+  set(ACOSIM_TENSIL_CLIENT_FOUND FALSE)
+endif()
+
+# acosim_tensil_client(NAME TARCH [NO_SAMPLE_DMA])
+function(acosim_tensil_client name tarch)
+  cmake_parse_arguments(C "NO_SAMPLE_DMA" "" "" ${ARGN})
+  set(sources architecture.c cJSON.c config.c dram.c driver.c driver_tests.c error.c instruction.c
+              instruction_buffer.c model.c sample_buffer.c tcu.c)
+  list(TRANSFORM sources PREPEND ${ACOSIM_TENSIL_CLIENT_DIR}/)
+  set(platform_include ${CMAKE_SOURCE_DIR}/sw/tensil/client_platform/include)
+
+  # What compiles against the driver's headers: the upstream folder, the
+  # platform's Xilinx/FatFs headers, and the platform defines (platform.h
+  # selects none without a TENSIL_TARGET_*). The driver's structures depend
+  # on them, so the runner is compiled with the same.
+  set(headers acosim_tensil_client_headers_${name})
+  add_library(${headers} INTERFACE)
+  target_include_directories(${headers} SYSTEM INTERFACE ${ACOSIM_TENSIL_CLIENT_DIR} ${platform_include})
+  target_compile_options(${headers} INTERFACE "SHELL:-include ${platform_include}/tensil_platform_defines.h")
+  if(C_NO_SAMPLE_DMA)
+    target_compile_definitions(${headers} INTERFACE ACOSIM_TENSIL_PLATFORM_NO_SAMPLE_DMA)
+  endif()
+
+  set(gen ${CMAKE_CURRENT_BINARY_DIR}/tensil_client/${name})
+  # driver.c includes "../architecture_params.h": relative to an include
+  # folder one level below the generated file.
+  file(MAKE_DIRECTORY ${gen}/include)
+  add_custom_command(
+    OUTPUT ${gen}/architecture_params.h
+    COMMAND ${CMAKE_COMMAND} -DTARCH=${tarch} -DOUTPUT=${gen}/architecture_params.h
+            -P ${CMAKE_SOURCE_DIR}/tools/tensil/architecture_params.cmake
+    DEPENDS ${tarch} ${CMAKE_SOURCE_DIR}/tools/tensil/architecture_params.cmake
+    COMMENT "Generating Tensil architecture_params.h for ${name}"
+    VERBATIM)
+
+  # Upstream C as it is: gnu11, none of our warning flags, no sanitizers;
+  # -fexceptions lets simulation errors unwind through its frames.
+  set(driver acosim_tensil_client_driver_${name})
+  add_library(${driver} STATIC ${sources} ${gen}/architecture_params.h)
+  set_target_properties(${driver} PROPERTIES C_STANDARD 11 C_EXTENSIONS ON)
+  target_include_directories(${driver} PRIVATE ${gen}/include)
+  target_compile_options(${driver} PRIVATE -fexceptions -fno-sanitize=all)
+  target_link_libraries(${driver} PRIVATE ${headers} PUBLIC acosim_tensil_client_platform m)
+
+  add_library(acosim_tensil_client_${name} STATIC
+    ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/client_board.cpp
+    ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/tensil_driver.cpp
+    ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/compiled_architecture.cpp
+    ${gen}/architecture_params.h)
+  target_include_directories(acosim_tensil_client_${name} PRIVATE ${gen})
+  target_compile_definitions(acosim_tensil_client_${name} PRIVATE ACOSIM_TENSIL_CLIENT_ARCH="${name}")
+  target_link_libraries(acosim_tensil_client_${name}
+    PUBLIC acosim_tensil_board acosim_tensil_client_platform ${driver} acosim_root
+    PRIVATE ${headers} acosim_warnings)
+endfunction()
+
+if(ACOSIM_TENSIL_CLIENT_FOUND)
+  enable_language(C)
+  foreach(arch IN LISTS ACOSIM_TENSIL_CLIENT_ARCHS)
+    acosim_tensil_client(${arch} ${CMAKE_SOURCE_DIR}/examples/tensil/arch/${arch}.tarch)
+    add_executable(acosim-tensil-client-${arch} ${CMAKE_CURRENT_LIST_DIR}/client_main.cpp)
+    target_link_libraries(acosim-tensil-client-${arch}
+      PRIVATE acosim_tensil_client_${arch} Boost::program_options PkgConfig::SYSTEMC acosim_warnings)
+    set_target_properties(acosim-tensil-client-${arch} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
+  endforeach()
+  # driver_tests.c's memory test makes about 2 x accumulator_depth^2 runs of
+  # the driver (800,000 on pynqz1, hours on the board itself): it runs on a
+  # small architecture, on a board without the sample DMA (whose every run
+  # waits for a full block of samples).
+  acosim_tensil_client(memtest ${CMAKE_CURRENT_LIST_DIR}/memtest.tarch NO_SAMPLE_DMA)
+endif()

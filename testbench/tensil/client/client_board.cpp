@@ -1,0 +1,53 @@
+#include "testbench/tensil/client/client_board.h"
+
+#include <chrono>
+#include <memory>
+#include <stdexcept>
+
+#include <systemc>
+
+#include "sw/tensil/client_platform/include/tensil_platform_defines.h"
+#include "testbench/tensil/board.h"
+
+namespace acosim::tensil::client {
+
+ClientRunResult run_on_board(const ClientBoardOptions& options, const std::function<void()>& cpu_program) {
+  const auto wall_start = std::chrono::steady_clock::now();
+  if (!(options.clock_mhz >= 0.001 && options.clock_mhz <= 10000.0)) {
+    throw std::invalid_argument("clock frequency must be between 0.001 and 10000 MHz");
+  }
+  // One DRAM holds every buffer of the driver at its physical address; the
+  // TCU reaches DRAM0 and DRAM1 through the offsets the driver programs.
+  core::MemoryConfig memory;
+  memory.base = 0;
+  memory.size = window_base() + window_bytes();
+
+  TcuOptions tcu;
+  tcu.arch = options.arch;
+  tcu.engine = options.engine;
+  tcu.clock_period = sc_core::sc_time(1.0e6 / options.clock_mhz, sc_core::SC_PS);
+  tcu.vcd_path = options.vcd_path;
+  tcu.stream_bytes = options.platform.stream_bytes;
+  // The generated TCU's options match the platform the driver was built for.
+  tcu.decoder_timeout = TENSIL_PLATFORM_DECODER_TIMEOUT;
+  tcu.sample_block_size = TENSIL_PLATFORM_SAMPLE_BLOCK_SIZE;
+
+  ClientRunResult result;
+  // The platform outlives the simulation: DMA threads it started may still
+  // be parked in the kernel when the CPU program returns.
+  std::unique_ptr<Platform> platform;
+  Board board("board", memory, tcu, [&](Board& b) {
+    const StartThread start = [](std::function<void()> work) { sc_core::sc_spawn(std::move(work)); };
+    platform = std::make_unique<Platform>(b.host, start, options.platform);
+    cpu_program();
+    result.simulated_ns = b.host.now_ns();
+  });
+  board.run();
+  const TcuStatistics& statistics = board.tcu.statistics();
+  result.tcu_instructions = statistics.instructions();
+  result.tcu_cycles = statistics.cycles;
+  result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  return result;
+}
+
+}  // namespace acosim::tensil::client

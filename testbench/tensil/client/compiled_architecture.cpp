@@ -1,0 +1,31 @@
+// Compiled once per architecture, beside the driver built for it: the
+// architecture comes from the same generated architecture_params.h.
+#include "testbench/tensil/client/client_board.h"
+
+extern "C" {
+#include "architecture.h"
+}
+#include "architecture_params.h"
+
+namespace acosim::tensil::client {
+
+static_assert(TENSIL_ARCHITECTURE_DATA_TYPE == TENSIL_DATA_TYPE_FP16BP8,
+              "Tensil's embedded driver implements FP16BP8 only (dram.c)");
+
+Architecture compiled_architecture() {
+  Architecture arch;
+  arch.data_type = DataType::FP16BP8;
+  arch.array_size = TENSIL_ARCHITECTURE_ARRAY_SIZE;
+  arch.dram0_depth = TENSIL_ARCHITECTURE_DRAM0_DEPTH;
+  arch.dram1_depth = TENSIL_ARCHITECTURE_DRAM1_DEPTH;
+  arch.local_depth = TENSIL_ARCHITECTURE_LOCAL_DEPTH;
+  arch.accumulator_depth = TENSIL_ARCHITECTURE_ACCUMULATOR_DEPTH;
+  arch.simd_registers_depth = TENSIL_ARCHITECTURE_SIMD_REGISTERS_DEPTH;
+  arch.stride0_depth = TENSIL_ARCHITECTURE_STRIDE0_DEPTH;
+  arch.stride1_depth = TENSIL_ARCHITECTURE_STRIDE1_DEPTH;
+  return arch;
+}
+
+const char* compiled_architecture_name() { return ACOSIM_TENSIL_CLIENT_ARCH; }
+
+}  // namespace acosim::tensil::client

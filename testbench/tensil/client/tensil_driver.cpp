@@ -1,0 +1,128 @@
+#include "testbench/tensil/client/tensil_driver.h"
+
+#include <cstring>
+
+#include "sw/tensil/client_platform/file_system.h"
+
+extern "C" {
+#include "driver.h"
+#include "model.h"
+}
+
+namespace acosim::tensil::client {
+
+namespace {
+
+// The driver's error with its message; a file system error also names the
+// FatFs result (the driver's message gives only its number).
+void check(tensil_error_t error, const std::string& context) {
+  if (error == TENSIL_ERROR_NONE) return;
+  std::string message = context + ": " + error->message;
+  if (error->type == TENSIL_ERROR_FS) message += std::string(" (") + fresult_name(error->code.fresult) + ")";
+  if (error->type == TENSIL_ERROR_XILINX) message += " (Xilinx BSP status)";
+  throw ClientError(message);
+}
+
+}  // namespace
+
+struct TensilDriver::State {
+  tensil_driver driver{};
+  tensil_model model{};
+  bool model_loaded = false;
+};
+
+TensilDriver::TensilDriver() : m_state(std::make_unique<State>()) {
+  check(tensil_driver_init(&m_state->driver), "tensil_driver_init");
+}
+
+TensilDriver::~TensilDriver() = default;
+
+void TensilDriver::load_model(const std::string& path) {
+  m_state->model_loaded = false;
+  check(tensil_model_from_file(&m_state->model, path.c_str()), "tensil_model_from_file(" + path + ")");
+  check(tensil_driver_load_model(&m_state->driver, &m_state->model), "tensil_driver_load_model(" + path + ")");
+  m_state->model_loaded = true;
+}
+
+void TensilDriver::set_input(const std::string& name, const std::vector<float>& values) {
+  if (!m_state->model_loaded) throw ClientError("set_input(" + name + "): no model loaded");
+  check(tensil_driver_load_model_input_scalars(&m_state->driver, &m_state->model, name.c_str(), values.size(),
+                                               values.data()),
+        "tensil_driver_load_model_input_scalars(" + name + ")");
+}
+
+void TensilDriver::run(bool print_sampling_summary, const std::string& sample_file) {
+  tensil_run_opts options{};
+  options.print_sampling_summary = print_sampling_summary;
+  options.sample_file_name = sample_file.empty() ? nullptr : sample_file.c_str();
+  check(tensil_driver_run(&m_state->driver, &options), "tensil_driver_run");
+}
+
+std::vector<float> TensilDriver::output(const std::string& name) const {
+  if (!m_state->model_loaded) throw ClientError("output(" + name + "): no model loaded");
+  std::vector<float> values(vectors_of(name) * array_size());
+  check(tensil_driver_get_model_output_scalars(&m_state->driver, &m_state->model, name.c_str(), values.size(),
+                                               values.data()),
+        "tensil_driver_get_model_output_scalars(" + name + ")");
+  return values;
+}
+
+void TensilDriver::print_output(const std::string& name) const {
+  check(tensil_driver_print_model_output_vectors(&m_state->driver, &m_state->model, name.c_str()),
+        "tensil_driver_print_model_output_vectors(" + name + ")");
+}
+
+std::vector<std::string> TensilDriver::input_names() const {
+  std::vector<std::string> names;
+  for (size_t i = 0; i < m_state->model.inputs_size; ++i) names.emplace_back(m_state->model.inputs[i].name);
+  return names;
+}
+
+std::vector<std::string> TensilDriver::output_names() const {
+  std::vector<std::string> names;
+  for (size_t i = 0; i < m_state->model.outputs_size; ++i) names.emplace_back(m_state->model.outputs[i].name);
+  return names;
+}
+
+size_t TensilDriver::vectors_of(const std::string& name) const {
+  const tensil_model& model = m_state->model;
+  for (size_t i = 0; i < model.inputs_size; ++i) {
+    if (name == model.inputs[i].name) return model.inputs[i].size;
+  }
+  for (size_t i = 0; i < model.outputs_size; ++i) {
+    if (name == model.outputs[i].name) return model.outputs[i].size;
+  }
+  throw ClientError("the model has no input or output named " + name);
+}
+
+size_t TensilDriver::array_size() const { return m_state->driver.arch.array_size; }
+
+void TensilDriver::run_memory_test(int from_bank, int to_bank, bool verbose) {
+  check(tensil_driver_run_memory_test(&m_state->driver, tensil_dram_bank(from_bank), tensil_dram_bank(to_bank),
+                                      verbose),
+        "tensil_driver_run_memory_test");
+}
+
+void TensilDriver::run_array_test(bool verbose) {
+  check(tensil_driver_run_array_test(&m_state->driver, verbose), "tensil_driver_run_array_test");
+}
+
+void TensilDriver::run_simd_test(bool verbose) {
+  check(tensil_driver_run_simd_test(&m_state->driver, verbose), "tensil_driver_run_simd_test");
+}
+
+#ifdef TENSIL_PLATFORM_SAMPLE_AXI_DMA_DEVICE_ID
+void TensilDriver::run_sampling_test(bool verbose) {
+  check(tensil_driver_run_sampling_test(&m_state->driver, verbose), "tensil_driver_run_sampling_test");
+}
+
+size_t TensilDriver::sample_bytes() const { return m_state->driver.sample_buffer.offset; }
+#else
+void TensilDriver::run_sampling_test(bool) {
+  throw ClientError("tensil_driver_run_sampling_test: this platform has no sample DMA");
+}
+
+size_t TensilDriver::sample_bytes() const { return 0; }
+#endif
+
+}  // namespace acosim::tensil::client

@@ -1,0 +1,226 @@
+// Tensil's embedded driver, compiled unmodified for this executable's
+// architecture, on acosim's Tensil board (clocked TCU, engine rtl): it loads
+// and runs the example models from their .tmodel files, with outputs equal
+// bit for bit to the independent fixed-point reference (the same reference
+// acosim's own driver is held to in test_examples_rtl.cpp), and passes its
+// own driver_tests.c (array, SIMD). Bad input ends in the driver's
+// own error, with its message.
+#include <gtest/gtest.h>
+
+#include <sys/mman.h>
+
+#include <fstream>
+
+#include "systemc/core/reports.h"
+#include "testbench/tensil/client/client_board.h"
+#include "testbench/tensil/client/tensil_driver.h"
+#include "testbench/tensil/reference/fixed_reference.h"
+#include "testbench/tensil/reference/source_model.h"
+#include "testbench/tensil/tests/client_support.h"
+
+namespace acosim::tensil::test {
+namespace {
+
+using client::ClientBoardOptions;
+using client::ClientError;
+using client::TensilDriver;
+
+ClientBoardOptions board_options(const std::filesystem::path& root) {
+  ClientBoardOptions options;
+  options.arch = client::compiled_architecture();
+  options.engine = ArrayEngineKind::Rtl;
+  options.platform.file_root = root.string();
+  return options;
+}
+
+void check_model(const std::string& model) {
+  const std::filesystem::path dir = client_scratch_dir();
+  const std::string tmodel = build_example(model, client::compiled_architecture_name(), dir);
+  const reference::SourceModel source = reference::read_source_model(example_model_path(model));
+  const std::vector<double> input = example_input(model, source);
+  const unsigned n = client::compiled_architecture().array_size;
+
+  std::vector<float> out;
+  const client::ClientRunResult result = client::run_on_board(board_options(dir), [&] {
+    TensilDriver driver;
+    driver.load_model(tmodel);
+    driver.set_input(source.input_name, to_vectors(input, source.input_shape.back(), n));
+    driver.run();
+    out = driver.output(source.output_name);
+  });
+  EXPECT_GT(result.tcu_instructions, 0u);
+  EXPECT_GT(result.simulated_ns, 0u);
+
+  const uint64_t channels = source.output_shape().back();
+  const std::vector<int64_t> fixed = reference::run_fixed(source, input, reference::kFp16Bp8, n);
+  const uint64_t positions = fixed.size() / channels;
+  ASSERT_EQ(out.size(), positions * vectors_per_position(channels, n) * n);
+  std::vector<bool> is_element(out.size(), false);
+  for (uint64_t p = 0; p < positions; ++p) {
+    for (uint64_t c = 0; c < channels; ++c) {
+      const uint64_t lane = lane_index(p, c, channels, n);
+      is_element[lane] = true;
+      // FP16BP8 values are exact in float: raw = value * 256.
+      EXPECT_EQ(int64_t(out[lane] * 256), fixed[p * channels + c]) << "position " << p << " channel " << c;
+    }
+  }
+  for (size_t lane = 0; lane < out.size(); ++lane) {
+    if (!is_element[lane]) {
+      EXPECT_EQ(out[lane], 0.0f) << "padding lane " << lane;
+    }
+  }
+  if (model == "xor") {
+    const bool expected[] = {false, true, true, false};
+    for (uint64_t p = 0; p < 4; ++p) {
+      EXPECT_EQ(out[lane_index(p, 0, 1, n)] > 0.5f, expected[p]) << "XOR case " << p;
+    }
+  }
+}
+
+TEST(CLIENT_SUITE(TensilClientModels), Xor) { check_model("xor"); }
+TEST(CLIENT_SUITE(TensilClientModels), Dense) { check_model("dense"); }
+TEST(CLIENT_SUITE(TensilClientModels), Conv) { check_model("conv"); }
+
+// driver_tests.c (its memory test: test_client_memory.cpp).
+void run_driver_test(const std::function<void(TensilDriver&)>& test, size_t min_verdicts) {
+  StdoutCapture capture;
+  client::run_on_board(board_options(client_scratch_dir()), [&] {
+    TensilDriver driver;
+    test(driver);
+  });
+  expect_all_ok(capture.text(), min_verdicts);
+}
+
+TEST(CLIENT_SUITE(TensilClientDriverTests), Array) {
+  run_driver_test([](TensilDriver& d) { d.run_array_test(false); }, 1);
+}
+TEST(CLIENT_SUITE(TensilClientDriverTests), Simd) {
+  run_driver_test([](TensilDriver& d) { d.run_simd_test(false); }, 1);
+}
+
+// Bad input: the driver's own checks, reported with its message.
+std::string load_error(const std::filesystem::path& root, const std::string& tmodel) {
+  std::string message;
+  client::run_on_board(board_options(root), [&] {
+    TensilDriver driver;
+    try {
+      driver.load_model(tmodel);
+    } catch (const ClientError& e) {
+      message = e.what();
+    }
+  });
+  return message;
+}
+
+TEST(CLIENT_SUITE(TensilClientBadInput), MissingModelFile) {
+  const std::string message = load_error(client_scratch_dir(), "missing.tmodel");
+  EXPECT_NE(message.find("tensil_model_from_file(missing.tmodel)"), std::string::npos) << message;
+  EXPECT_NE(message.find("FR_NO_FILE"), std::string::npos) << message;
+}
+
+TEST(CLIENT_SUITE(TensilClientBadInput), ModelForAnotherArchitecture) {
+  const std::filesystem::path dir = client_scratch_dir();
+  const std::string other = std::string(client::compiled_architecture_name()) == "pynqz1" ? "ultra96v2" : "pynqz1";
+  const std::string tmodel = build_example("xor", other, dir);
+  const std::string message = load_error(dir, tmodel);
+  EXPECT_NE(message.find("tensil_driver_load_model(" + tmodel + "): Incompatible model"), std::string::npos)
+      << message;
+}
+
+TEST(CLIENT_SUITE(TensilClientBadInput), MissingConstsFile) {
+  const std::filesystem::path dir = client_scratch_dir();
+  const std::string tmodel = build_example("xor", client::compiled_architecture_name(), dir);
+  std::filesystem::remove(dir / (tmodel.substr(0, tmodel.size() - 7) + ".tdata"));
+  const std::string message = load_error(dir, tmodel);
+  EXPECT_NE(message.find("tensil_driver_load_model"), std::string::npos) << message;
+  EXPECT_NE(message.find("FR_NO_FILE"), std::string::npos) << message;
+}
+
+TEST(CLIENT_SUITE(TensilClientBadInput), TruncatedProgram) {
+  const std::filesystem::path dir = client_scratch_dir();
+  const std::string tmodel = build_example("xor", client::compiled_architecture_name(), dir);
+  std::filesystem::resize_file(dir / (tmodel.substr(0, tmodel.size() - 7) + ".tprog"), 8);
+  const std::string message = load_error(dir, tmodel);
+  EXPECT_NE(message.find("Unexpected program size"), std::string::npos) << message;
+}
+
+TEST(CLIENT_SUITE(TensilClientBadInput), InvalidJson) {
+  const std::filesystem::path dir = client_scratch_dir();
+  std::ofstream(dir / "bad.tmodel") << "{\"prog\": ";
+  const std::string message = load_error(dir, "bad.tmodel");
+  EXPECT_NE(message.find("Invalid JSON in bad.tmodel"), std::string::npos) << message;
+}
+
+TEST(CLIENT_SUITE(TensilClientBadInput), UnknownInputName) {
+  const std::filesystem::path dir = client_scratch_dir();
+  const std::string tmodel = build_example("xor", client::compiled_architecture_name(), dir);
+  std::string message;
+  client::run_on_board(board_options(dir), [&] {
+    TensilDriver driver;
+    driver.load_model(tmodel);
+    try {
+      driver.set_input("nope", {1.0f});
+    } catch (const ClientError& e) {
+      message = e.what();
+    }
+  });
+  EXPECT_NE(message.find("Unexpected input name nope"), std::string::npos) << message;
+}
+
+// Errors of the simulation unwind through the driver's C frames and come
+// back from run_on_board. The fast engine has no sampler: the sample DMA's
+// transfer can never complete, which the driver would poll forever.
+TEST(CLIENT_SUITE(TensilClientBadInput), TcuWithoutSampler) {
+  const std::filesystem::path dir = client_scratch_dir();
+  ClientBoardOptions options = board_options(dir);
+  options.engine = ArrayEngineKind::Fast;
+  try {
+    client::run_on_board(options, [] { TensilDriver driver; });
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "AXI DMA 1 S2MM: the stream never delivers data (is the device built without it?)");
+  }
+}
+
+// An invalid instruction in the model's program stops the TCU, which names
+// its program counter: 1 for the .tprog's first instruction, as the driver's
+// preamble sets the counter to 1 (driver.c, PROGRAM_COUNTER_SHIFT).
+TEST(CLIENT_SUITE(TensilClientBadInput), InvalidInstruction) {
+  const std::filesystem::path dir = client_scratch_dir();
+  const std::string tmodel = build_example("xor", client::compiled_architecture_name(), dir);
+  const std::filesystem::path tprog = dir / (tmodel.substr(0, tmodel.size() - 7) + ".tprog");
+  const std::string garbage(std::filesystem::file_size(tprog), '\x77');  // opcode 7: none
+  std::ofstream(tprog, std::ios::binary) << garbage;
+  try {
+    client::run_on_board(board_options(dir), [&] {
+      TensilDriver driver;
+      driver.load_model(tmodel);
+      driver.run();
+    });
+    FAIL() << "no error";
+  } catch (const core::SimulationError& e) {
+    const std::string message = e.what();
+    EXPECT_EQ(message.rfind("pc 1 ", 0), 0u) << message;
+    EXPECT_NE(message.find("invalid opcode 0x7"), std::string::npos) << message;
+  }
+}
+
+// The driver's physical addresses must be free in the host process.
+TEST(CLIENT_SUITE(TensilClientBadInput), AddressRangeTaken) {
+  void* taken = mmap(reinterpret_cast<void*>(client::window_base() + 0x1000000), 4096, PROT_READ,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+  ASSERT_NE(taken, MAP_FAILED);
+  try {
+    client::run_on_board(board_options(client_scratch_dir()), [] {});
+    FAIL() << "the platform mapped over an existing mapping";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot map the driver's physical address range 0x10000000-0x54000000"),
+              std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("something else is mapped there already"), std::string::npos) << e.what();
+  }
+  munmap(taken, 4096);
+}
+
+}  // namespace
+}  // namespace acosim::tensil::test
