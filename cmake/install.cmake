@@ -44,11 +44,15 @@ install(TARGETS ${acosim_exported_targets}
 install(EXPORT acosimTargets NAMESPACE acosim:: DESTINATION ${ACOSIM_INSTALL_CMAKEDIR})
 
 # Public headers: everything under sw/ (HAL, register contracts, drivers)
-# and systemc/ (models, HAL binding), and the two simulation tops.
+# and systemc/ (models, HAL binding), and the two simulation tops. The
+# driver clients' ports (sw/nvdla/firmware, sw/tensil/client_platform) are
+# built with the clients' sources, which the package does not carry.
 foreach(dir sw systemc)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/acosim/${dir}
-    FILES_MATCHING PATTERN "*.h")
+    FILES_MATCHING PATTERN "*.h"
+    PATTERN "sw/nvdla/firmware" EXCLUDE
+    PATTERN "sw/tensil/client_platform" EXCLUDE)
 endforeach()
 install(FILES ${PROJECT_SOURCE_DIR}/testbench/tensil/board.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/acosim/testbench/tensil)

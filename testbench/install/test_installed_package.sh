@@ -11,7 +11,7 @@ extra_flags=${3:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-cmake --install "$build_dir" --prefix "$work/prefix" >"$work/install.log"
+cmake --install "$build_dir" --prefix "$work/prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
 echo "installed $(find "$work/prefix" -type f | wc -l) files into a temporary prefix"
 
 launcher=()

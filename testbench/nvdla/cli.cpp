@@ -82,7 +82,7 @@ int trace(const std::vector<std::string>& args) {
   const auto config = parse_config(config_name);
   if (!config) throw UsageError("--config must be nv_small, nv_large or nv_full, not '" + config_name + "'");
   const double timeout_us = vm["timeout-us"].as<double>();
-  if (!(timeout_us > 0)) throw UsageError("--timeout-us must be positive");
+  if (!(timeout_us > 0.0 && timeout_us <= 1e9)) throw UsageError("--timeout-us must be above 0 and at most 1e9");
 
   const std::string trace_file = trace::find_trace(vm["path"].as<std::string>());
   const fs::path trace_folder = fs::path(trace_file).parent_path();
@@ -145,7 +145,8 @@ constexpr const char* kFirmwareUsage =
     "builds the task from its layers, drives the firmware as the kernel driver does\n"
     "and prints every register access, the interrupts, the firmware's log and the\n"
     "result of each check of the layer file (crc32 or expected bytes). Exits 0 only\n"
-    "if the task completed and every check passed. The layer file format is\n"
+    "if the task completed and every check passed (a layer file without checks\n"
+    "passes when the task completes). The layer file format is\n"
     "described in testbench/nvdla/firmware/layer_json.h; examples/nvdla holds examples.\n";
 
 #ifdef ACOSIM_NVDLA_FIRMWARE
@@ -198,7 +199,7 @@ int firmware_command(const std::vector<std::string>& args) {
   const auto config = parse_config(config_name);
   if (!config) throw UsageError("--config must be nv_small, nv_large or nv_full, not '" + config_name + "'");
   const double timeout_us = vm["timeout-us"].as<double>();
-  if (!(timeout_us > 0)) throw UsageError("--timeout-us must be positive");
+  if (!(timeout_us > 0.0 && timeout_us <= 1e9)) throw UsageError("--timeout-us must be above 0 and at most 1e9");
   const std::string layer_path = vm["layer"].as<std::string>();
 #ifndef ACOSIM_NVDLA_FIRMWARE
   (void)layer_path;

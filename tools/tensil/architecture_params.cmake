@@ -49,11 +49,4 @@ foreach(key name IN ZIP_LISTS keys names)
   string(APPEND text "#define ${define}${spaces}${value}\n")
 endforeach()
 
-# Rewritten only when it changes, so the driver is not rebuilt for nothing.
-if(EXISTS "${OUTPUT}")
-  file(READ "${OUTPUT}" old)
-  if(old STREQUAL text)
-    return()
-  endif()
-endif()
 file(WRITE "${OUTPUT}" "${text}")

@@ -1,8 +1,8 @@
 #include "sw/nvdla/firmware/engine.h"
 
 #include <algorithm>
-#include <sstream>
 
+#include "sw/common/hex.h"
 #include "sw/nvdla/regs/glb.h"
 
 // struct dla_config, as the firmware reads it (a C header that expects
@@ -37,16 +37,6 @@ struct FirmwareEngine::EntryPoints {
   void (*clear_task)(void*);
   int32_t (*execute_task)(void*, void*, void*);
 };
-
-namespace {
-
-std::string hex(uint64_t value) {
-  std::ostringstream text;
-  text << "0x" << std::hex << value;
-  return text.str();
-}
-
-}  // namespace
 
 FirmwareVariant firmware_variant(const HardwareConfig& config) {
   return config.master_map ? FirmwareVariant::Master : FirmwareVariant::Full;
@@ -132,8 +122,10 @@ FirmwareEngine::FirmwareEngine(hal::Hal& hal, const HardwareConfig& config)
     throw std::logic_error(std::string("the ") + firmware_variant_name(m_variant) +
                            " firmware build already serves another FirmwareEngine");
   }
-  in_use(m_variant) = true;
+  // The port becomes active before the build is marked in use, so that a
+  // refusal here leaves the build free.
   ActivePort active(m_port);
+  in_use(m_variant) = true;
   try {
     check("dla_register_driver", m_entry.register_driver(&m_engine_context, &m_port));
   } catch (...) {

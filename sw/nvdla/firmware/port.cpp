@@ -3,9 +3,10 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
-#include <sstream>
 #include <stdexcept>
 #include <utility>
+
+#include "sw/common/hex.h"
 
 // The declarations the definitions below must match (a C header).
 extern "C" {
@@ -16,12 +17,6 @@ namespace acosim::nvdla::firmware {
 namespace {
 
 Port* g_active = nullptr;
-
-std::string hex(uint64_t value) {
-  std::ostringstream text;
-  text << "0x" << std::hex << value;
-  return text.str();
-}
 
 // The error value the platform functions return; the firmware only tests
 // for non-zero (kernel port: -EINVAL).

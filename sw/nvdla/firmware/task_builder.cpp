@@ -4,9 +4,10 @@
 #include <array>
 #include <cstring>
 #include <map>
-#include <sstream>
 #include <type_traits>
 #include <utility>
+
+#include "sw/common/hex.h"
 
 // The descriptor layouts, from the firmware's own header (a C header).
 extern "C" {
@@ -45,12 +46,6 @@ constexpr uint64_t kDescriptorAlignment = 256;
 constexpr uint32_t kMaxCubeDimension = 8192;
 
 uint64_t align_up(uint64_t value, uint64_t alignment) { return (value + alignment - 1) / alignment * alignment; }
-
-std::string hex(uint64_t value) {
-  std::ostringstream text;
-  text << "0x" << std::hex << value;
-  return text.str();
-}
 
 uint32_t precision_bytes(uint8_t precision) { return precision == kPrecisionInt8 ? 1 : 2; }
 
@@ -148,10 +143,12 @@ void Builder::check_memory_type(MemoryType memory, const std::string& what) cons
 }
 
 void Builder::check_range(MemoryType memory, uint64_t address, uint64_t extent, const std::string& what) const {
-  const uint64_t limit = memory == MemoryType::Cv ? m_limits.cv_bytes : m_limits.mc_bytes;
-  if (address > limit || extent > limit - address) {
+  const bool cv = memory == MemoryType::Cv;
+  const uint64_t begin = cv ? m_limits.cv_begin : m_limits.mc_begin;
+  const uint64_t end = cv ? m_limits.cv_end : m_limits.mc_end;
+  if (address < begin || address > end || extent > end - address) {
     fail(what + " at " + hex(address) + " (" + std::to_string(extent) + " bytes) lies outside the " +
-         memory_name(memory) + " memory of " + hex(limit) + " bytes");
+         memory_name(memory) + " memory [" + hex(begin) + ", " + hex(end) + ")");
   }
 }
 
@@ -502,9 +499,9 @@ Task Builder::write(hal::Hal& hal, uint64_t descriptor_base) {
   const uint64_t surfaces_address = place(n * sizeof(dla_surface_container));
   const uint64_t graph_address = place(n * sizeof(dla_common_op_desc));
   task.descriptor_end = at;
-  if (task.descriptor_end > m_limits.mc_bytes) {
+  if (task.descriptor_base < m_limits.mc_begin || task.descriptor_end > m_limits.mc_end) {
     throw TaskError("the task's descriptors at [" + hex(task.descriptor_base) + ", " + hex(task.descriptor_end) +
-                    ") lie outside the MC memory of " + hex(m_limits.mc_bytes) + " bytes");
+                    ") lie outside the MC memory [" + hex(m_limits.mc_begin) + ", " + hex(m_limits.mc_end) + ")");
   }
 
   for (const Buffer& b : m_buffers) {

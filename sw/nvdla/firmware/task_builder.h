@@ -34,10 +34,14 @@ class TaskError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// The memories' sizes, for address checks (the co-simulation's defaults).
+// The address range [begin, end) each memory serves, for address checks
+// (the co-simulation's defaults). CV is ignored where the configuration has
+// no CV-SRAM.
 struct MemoryLimits {
-  uint64_t mc_bytes = uint64_t{1} << 40;
-  uint64_t cv_bytes = uint64_t{1} << 40;  // ignored where the configuration has no CV-SRAM
+  uint64_t mc_begin = 0;
+  uint64_t mc_end = uint64_t{1} << 40;
+  uint64_t cv_begin = 0;
+  uint64_t cv_end = uint64_t{1} << 40;
 };
 
 struct TaskOperation {

@@ -24,7 +24,7 @@ namespace acosim::tensil::client {
 struct PlatformOptions {
   std::string file_root = ".";    // the folder FatFs paths name files in
   unsigned stream_bytes = 8;      // AXI-Stream width of both DMA engines (the TCU's)
-  unsigned cache_line_bytes = 32; // see DataCache
+  unsigned cache_line_bytes = 64;  // the Cortex-A53's, as the address map is the Ultra96-V2's (see DataCache)
   uint64_t register_read_ns = 100;  // one AXI-Lite register read of a DMA engine
 };
 

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 namespace acosim::tensil::client {
 
@@ -77,8 +78,7 @@ void DataCache::write_back_dirty(uint64_t first, uint64_t end) {
             line < chunk_end && std::memcmp(m_window.at(line), shadow(line), m_line_bytes) != 0;
         if (dirty && run == chunk_end) run = line;
         if (!dirty && run != chunk_end) {
-          m_hal.write_memory(run, m_window.at(run), line - run);
-          std::memcpy(shadow(run), m_window.at(run), line - run);
+          write_back(run, line - run);
           m_lines_written_back += (line - run) / m_line_bytes;
           run = chunk_end;
         }
@@ -86,6 +86,21 @@ void DataCache::write_back_dirty(uint64_t first, uint64_t end) {
     }
     chunk = chunk_end;
   }
+}
+
+void DataCache::write_back(uint64_t address, uint64_t bytes) {
+  // Only the bytes the CPU changed go out, over what the DRAM holds now:
+  // on the board, the CPU's first store after the last flush filled the
+  // line from the DRAM, so the other bytes of the line are the DRAM's.
+  std::vector<uint8_t> merged(bytes);
+  m_hal.read_memory(address, merged.data(), bytes);
+  const uint8_t* cpu = m_window.at(address);
+  const uint8_t* seen = shadow(address);
+  for (uint64_t i = 0; i < bytes; ++i) {
+    if (cpu[i] != seen[i]) merged[i] = cpu[i];
+  }
+  m_hal.write_memory(address, merged.data(), bytes);
+  std::memcpy(shadow(address), cpu, bytes);
 }
 
 void DataCache::refill(uint64_t first, uint64_t end) {

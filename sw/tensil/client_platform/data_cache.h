@@ -8,11 +8,16 @@
 // wrote only after a flush or invalidate of the range. A driver that
 // forgets a flush therefore fails here as it does on the board.
 //
-// Which lines are dirty is found by comparing the host pages with a shadow
-// copy of what the CPU last exchanged with the DRAM: a line whose bytes
-// differ was written by the CPU. Lines are written back whole, as a cache
-// does. (A store of the value a byte already holds is not seen as dirty; it
-// cannot change the DRAM's bytes unless the device wrote them meanwhile.)
+// What the CPU stored is found by comparing the host pages with a shadow
+// copy of what the CPU last exchanged with the DRAM. A flush writes back
+// exactly the bytes that differ, merged into the DRAM's current line: on
+// the board the CPU's first store after a flush refills the line from the
+// DRAM, so the rest of the line is what the device wrote meanwhile. Two
+// cases differ from the board: a store of the value the CPU last saw there
+// is not written back (the driver would see the device's newer value only
+// on the board), and a device write into a line the CPU holds dirty is not
+// overwritten at the flush (on the board it would be, a race the driver
+// must avoid anyway).
 #pragma once
 
 #include <cstddef>
@@ -46,6 +51,7 @@ class DataCache {
   // The lines covering [address, address + bytes), as the BSP rounds them.
   void line_range(const char* what, uint64_t address, uint64_t bytes, uint64_t& first, uint64_t& end) const;
   void write_back_dirty(uint64_t first, uint64_t end);
+  void write_back(uint64_t address, uint64_t bytes);
   void refill(uint64_t first, uint64_t end);
   uint8_t* shadow(uint64_t address) const { return m_shadow + (address - m_window.base()); }
   // The time a maintenance operation of `lines` lines takes on the CPU.

@@ -79,8 +79,10 @@ TaskResult run_task(const TaskRequest& request) {
     }
     hal::Hal& hal = system.hal();
     MemoryLimits limits;
-    limits.mc_bytes = request.system.mcif.base + request.system.mcif.size;
-    limits.cv_bytes = request.system.cvif.base + request.system.cvif.size;
+    limits.mc_begin = request.system.mcif.base;
+    limits.mc_end = request.system.mcif.base + request.system.mcif.size;
+    limits.cv_begin = request.system.cvif.base;
+    limits.cv_end = request.system.cvif.base + request.system.cvif.size;
     result.task = build_task(hal, config, request.operations, request.descriptor_base, limits);
     FirmwareEngine engine(hal, config);
     const size_t before = engine.port().register_log().size();

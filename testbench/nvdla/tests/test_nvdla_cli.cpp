@@ -166,10 +166,12 @@ TEST_F(NvdlaCli, UnknownCommandAndBadTimeoutAreUsageErrors) {
   EXPECT_EQ(o.status, 2);
   expect_one_line_error(o);
   EXPECT_TRUE(contains(o.err, "replay")) << o.err;
-  o = trace(dir, "nv_small", "--timeout-us 0");
-  EXPECT_EQ(o.status, 2);
-  expect_one_line_error(o);
-  EXPECT_TRUE(contains(o.err, "--timeout-us")) << o.err;
+  for (const char* timeout : {"0", "1e30"}) {
+    o = trace(dir, "nv_small", std::string("--timeout-us ") + timeout);
+    EXPECT_EQ(o.status, 2) << timeout;
+    expect_one_line_error(o);
+    EXPECT_TRUE(contains(o.err, "--timeout-us")) << o.err;
+  }
 }
 
 TEST_F(NvdlaCli, PathWithoutATraceIsAnErrorNamingIt) {

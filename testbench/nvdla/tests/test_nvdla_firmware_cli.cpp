@@ -120,6 +120,12 @@ TEST_F(NvdlaFirmwareCli, BadCommandLinesAreUsageErrors) {
   o = firmware("nv_small", kExamples / "max_pool_2x2_nv_small.json", "--bogus");
   EXPECT_EQ(o.status, 2);
   expect_one_line_error(o);
+  for (const char* timeout : {"0", "1e30"}) {
+    o = firmware("nv_small", kExamples / "max_pool_2x2_nv_small.json", std::string("--timeout-us ") + timeout);
+    EXPECT_EQ(o.status, 2) << timeout;
+    expect_one_line_error(o);
+    EXPECT_TRUE(contains(o.err, "--timeout-us")) << o.err;
+  }
   o = run("nvdla firmware --help");
   EXPECT_EQ(o.status, 0);
   EXPECT_TRUE(contains(o.out, "usage: acosim nvdla firmware --config")) << o.out;

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <memory>
 #include <stdexcept>
+#include <string>
 
 #include <systemc>
 
@@ -15,6 +16,11 @@ ClientRunResult run_on_board(const ClientBoardOptions& options, const std::funct
   const auto wall_start = std::chrono::steady_clock::now();
   if (!(options.clock_mhz >= 0.001 && options.clock_mhz <= 10000.0)) {
     throw std::invalid_argument("clock frequency must be between 0.001 and 10000 MHz");
+  }
+  if (!options.arch.compatible_with(compiled_architecture())) {
+    throw std::invalid_argument(std::string("the board's TCU architecture differs from ") +
+                                compiled_architecture_name() +
+                                ", the one Tensil's driver was compiled for (architecture_params.h)");
   }
   // One DRAM holds every buffer of the driver at its physical address; the
   // TCU reaches DRAM0 and DRAM1 through the offsets the driver programs.

@@ -33,23 +33,41 @@ ClientBoardOptions board_options(const std::filesystem::path& root) {
   return options;
 }
 
-void check_model(const std::string& model) {
+// Every lane of one run's output against the fixed-point reference.
+void check_output(const std::string& model, const reference::SourceModel& source, const std::vector<double>& input,
+                  unsigned n, const std::vector<float>& out);
+
+// Runs `model` `runs` times on one board with the same input; every run's
+// outputs must equal the reference (a second run reads what the first left
+// in DRAM and in the CPU's cache).
+void check_model(const std::string& model, unsigned runs = 1) {
   const std::filesystem::path dir = client_scratch_dir();
   const std::string tmodel = build_example(model, client::compiled_architecture_name(), dir);
   const reference::SourceModel source = reference::read_source_model(example_model_path(model));
   const std::vector<double> input = example_input(model, source);
   const unsigned n = client::compiled_architecture().array_size;
 
-  std::vector<float> out;
+  std::vector<std::vector<float>> outputs;
   const client::ClientRunResult result = client::run_on_board(board_options(dir), [&] {
     TensilDriver driver;
     driver.load_model(tmodel);
-    driver.set_input(source.input_name, to_vectors(input, source.input_shape.back(), n));
-    driver.run();
-    out = driver.output(source.output_name);
+    for (unsigned run = 0; run < runs; ++run) {
+      driver.set_input(source.input_name, to_vectors(input, source.input_shape.back(), n));
+      driver.run();
+      outputs.push_back(driver.output(source.output_name));
+    }
   });
   EXPECT_GT(result.tcu_instructions, 0u);
   EXPECT_GT(result.simulated_ns, 0u);
+  ASSERT_EQ(outputs.size(), runs);
+  for (unsigned run = 0; run < runs; ++run) {
+    SCOPED_TRACE("run " + std::to_string(run + 1) + " of " + std::to_string(runs));
+    check_output(model, source, input, n, outputs[run]);
+  }
+}
+
+void check_output(const std::string& model, const reference::SourceModel& source, const std::vector<double>& input,
+                  unsigned n, const std::vector<float>& out) {
 
   const uint64_t channels = source.output_shape().back();
   const std::vector<int64_t> fixed = reference::run_fixed(source, input, reference::kFp16Bp8, n);
@@ -80,6 +98,7 @@ void check_model(const std::string& model) {
 TEST(CLIENT_SUITE(TensilClientModels), Xor) { check_model("xor"); }
 TEST(CLIENT_SUITE(TensilClientModels), Dense) { check_model("dense"); }
 TEST(CLIENT_SUITE(TensilClientModels), Conv) { check_model("conv"); }
+TEST(CLIENT_SUITE(TensilClientModels), ConvTwiceOnOneBoard) { check_model("conv", 2); }
 
 // driver_tests.c (its memory test: test_client_memory.cpp).
 void run_driver_test(const std::function<void(TensilDriver&)>& test, size_t min_verdicts) {
@@ -165,6 +184,19 @@ TEST(CLIENT_SUITE(TensilClientBadInput), UnknownInputName) {
     }
   });
   EXPECT_NE(message.find("Unexpected input name nope"), std::string::npos) << message;
+}
+
+TEST(CLIENT_SUITE(TensilClientBadInput), BoardOfAnotherArchitecture) {
+  ClientBoardOptions options = board_options(client_scratch_dir());
+  options.arch.array_size *= 2;
+  bool ran = false;
+  try {
+    client::run_on_board(options, [&] { ran = true; });
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("the one Tensil's driver was compiled for"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(ran);
 }
 
 // Errors of the simulation unwind through the driver's C frames and come

@@ -77,6 +77,19 @@ TEST(TensilClientDataCache, CleanLinesDoNotOverwriteTheDevice) {
   EXPECT_EQ(hal.written_bytes, 32u);
 }
 
+TEST(TensilClientDataCache, AStoreAfterAFlushKeepsTheDevicesBytesOfItsLine) {
+  ArrayHal hal;
+  HostWindow window(kBase, kBytes);
+  DataCache cache(hal, window, 32);
+  cache.flush_range(kBase, 32);  // the CPU's view of line 0 is now clean
+  hal.dram[16] = 0xAB;           // the device writes byte 16 of line 0
+  *window.at(kBase) = 0x01;      // the CPU stores byte 0 (a line fill on the board)
+  cache.flush_range(kBase, 1);
+  EXPECT_EQ(hal.dram[0], 0x01);
+  EXPECT_EQ(hal.dram[16], 0xAB) << "the flush wrote the CPU's stale copy of byte 16 over the device's";
+  EXPECT_EQ(*window.at(kBase + 16), 0xAB);
+}
+
 TEST(TensilClientDataCache, InvalidateDropsDirtyLines) {
   ArrayHal hal;
   HostWindow window(kBase, kBytes);

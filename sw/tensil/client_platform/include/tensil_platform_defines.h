@@ -1,10 +1,12 @@
 /* The TENSIL_PLATFORM_* choices of the board acosim presents to Tensil's
  * embedded driver (drivers/embedded/tensil/platform.h lists them per
  * TENSIL_TARGET_*; the driver is compiled with no target and this file
- * force-included instead). The address map follows Tensil's Ultra96-V2 and
- * ZCU104 targets, with a program buffer of 768 MiB so that the sampling test
- * of driver_tests.c (64 Mi NoOps, 512 MiB on an 8-byte instruction) fits.
- * The C++ side of the platform reads the same numbers. */
+ * force-included instead). The address map is that of Tensil's Ultra96-V2
+ * and ZCU104 targets, whose program buffer of 768 MiB holds the sampling
+ * test of driver_tests.c (64 Mi NoOps, 512 MiB on an 8-byte instruction);
+ * only the sample buffer is smaller, 64 MiB instead of 256 MiB, since the
+ * driver fills one block of TENSIL_PLATFORM_SAMPLE_BLOCK_SIZE samples at a
+ * time. The C++ side of the platform reads the same numbers. */
 #ifndef ACOSIM_TENSIL_PLATFORM_DEFINES_H
 #define ACOSIM_TENSIL_PLATFORM_DEFINES_H
 
