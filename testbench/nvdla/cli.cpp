@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <variant>
 
@@ -16,6 +17,7 @@
 #include "testbench/nvdla/firmware/layer_json.h"
 #include "testbench/nvdla/system.h"
 #include "testbench/nvdla/trace/trace_player.h"
+#include "testbench/nvdla/trace/unit_names.h"
 #ifdef ACOSIM_NVDLA_FIRMWARE
 #include "testbench/nvdla/firmware/layer_task.h"
 #endif
@@ -54,35 +56,63 @@ bool same_folder(const fs::path& a, const fs::path& b) {
   return fs::exists(a, ec) && fs::exists(b, ec) && fs::equivalent(a, b, ec);
 }
 
-int trace(const std::vector<std::string>& args) {
-  po::options_description options("options");
-  options.add_options()("help,h", "show this help")(
-      "path", po::value<std::string>()->required(), "test folder, .cfg or .txn trace")(
+// The options of every command that runs a co-simulation.
+void add_system_options(po::options_description& options, double default_timeout_us, const char* timeout_meaning) {
+  options.add_options()(
       "config", po::value<std::string>()->required(), "hardware configuration: nv_small, nv_large or nv_full")(
       "vcd", po::value<std::string>(), "write waves (CSB, interrupt, unit activity) to this VCD file")(
-      "out", po::value<std::string>(), "folder for what dump_mem reads (default: a new temporary folder)")(
-      "timeout-us", po::value<double>()->default_value(10000.0),
-      "simulated time to wait for an interrupt before failing")(
+      "timeout-us", po::value<double>()->default_value(default_timeout_us), timeout_meaning)(
       "allow-unmapped", "report register accesses no unit answers as warnings instead of errors");
-  po::positional_options_description positional;
-  positional.add("path", 1);
-  po::variables_map vm;
+}
+
+// Parses a command's arguments into `vm`; returns false when --help was
+// asked for (and printed).
+bool parse_arguments(const std::vector<std::string>& args, const po::options_description& options,
+                     const po::positional_options_description& positional, const char* usage,
+                     po::variables_map& vm) {
   try {
     po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
     if (vm.count("help")) {
-      std::cout << kTraceUsage << "\n" << options;
-      return 0;
+      std::cout << usage << "\n" << options;
+      return false;
     }
     po::notify(vm);
   } catch (const po::error& e) {
     throw UsageError(std::string(e.what()) + " (see --help)");
   }
+  return true;
+}
 
+// --config, --vcd and --allow-unmapped as the system's options.
+SystemOptions system_options(const po::variables_map& vm) {
   const std::string config_name = vm["config"].as<std::string>();
   const auto config = parse_config(config_name);
   if (!config) throw UsageError("--config must be nv_small, nv_large or nv_full, not '" + config_name + "'");
+  SystemOptions system;
+  system.config = *config;
+  if (vm.count("vcd")) system.vcd_path = vm["vcd"].as<std::string>();
+  system.csb.unmapped_is_error = vm.count("allow-unmapped") == 0;
+  return system;
+}
+
+uint64_t timeout_ns(const po::variables_map& vm) {
   const double timeout_us = vm["timeout-us"].as<double>();
   if (!(timeout_us > 0.0 && timeout_us <= 1e9)) throw UsageError("--timeout-us must be above 0 and at most 1e9");
+  return static_cast<uint64_t>(timeout_us * 1000.0);
+}
+
+int trace(const std::vector<std::string>& args) {
+  po::options_description options("options");
+  options.add_options()("help,h", "show this help")(
+      "path", po::value<std::string>()->required(), "test folder, .cfg or .txn trace")(
+      "out", po::value<std::string>(), "folder for what dump_mem reads (default: a new temporary folder)");
+  add_system_options(options, 10000.0, "simulated time to wait for an interrupt before failing");
+  po::positional_options_description positional;
+  positional.add("path", 1);
+  po::variables_map vm;
+  if (!parse_arguments(args, options, positional, kTraceUsage, vm)) return 0;
+  const SystemOptions system = system_options(vm);
+  const uint64_t interrupt_timeout_ns = timeout_ns(vm);
 
   const std::string trace_file = trace::find_trace(vm["path"].as<std::string>());
   const fs::path trace_folder = fs::path(trace_file).parent_path();
@@ -99,19 +129,14 @@ int trace(const std::vector<std::string>& args) {
     out_dir = make_temporary_folder();
   }
 
-  SystemOptions system;
-  system.config = *config;
-  if (vm.count("vcd")) system.vcd_path = vm["vcd"].as<std::string>();
-  system.csb.unmapped_is_error = vm.count("allow-unmapped") == 0;
-
   trace::PlayerOptions player;
-  player.config = *config;
+  player.config = system.config;
   player.out_dir = out_dir;
-  player.interrupt_timeout_ns = static_cast<uint64_t>(timeout_us * 1000.0);
+  player.interrupt_timeout_ns = interrupt_timeout_ns;
   player.log = &std::cout;
   player.print_summary = false;
 
-  std::cout << "config       " << config_name << "\n";
+  std::cout << "config       " << hardware_config(system.config).name << "\n";
   trace::PlayResult result;
   std::string location;
   player.location = &location;
@@ -152,12 +177,10 @@ constexpr const char* kFirmwareUsage =
 #ifdef ACOSIM_NVDLA_FIRMWARE
 // "PDP.D_OP_ENABLE" for a CSB byte offset, or the window's name.
 std::string register_name(const HardwareConfig& config, uint32_t offset) {
-  for (Unit unit : kAllUnits) {
-    if (!config.has_unit(unit)) continue;
-    const uint32_t base = config.unit_base(unit);
-    if (offset < base || offset >= base + 0x1000) continue;
-    const regs::RegisterInfo* info = regs::unit_info(unit, config.config).find(offset - base);
-    return std::string(unit_name(unit)) + "." + (info ? info->name : hex(offset - base));
+  if (const std::optional<Unit> unit = trace::unit_at(offset, config.config).unit) {
+    const uint32_t in_window = offset - config.unit_base(*unit);
+    const regs::RegisterInfo* info = regs::unit_info(*unit, config.config).find(in_window);
+    return std::string(unit_name(*unit)) + "." + (info ? info->name : hex(in_window));
   }
   const char* window = window_name(config, offset);
   return window ? std::string(window) + " (not modelled)" : std::string("unmapped");
@@ -179,42 +202,28 @@ const char* op_kind(const firmware::Layer& layer) {
 int firmware_command(const std::vector<std::string>& args) {
   po::options_description options("options");
   options.add_options()("help,h", "show this help")(
-      "config", po::value<std::string>()->required(), "hardware configuration: nv_small, nv_large or nv_full")(
-      "layer", po::value<std::string>()->required(), "layer description (JSON)")(
-      "vcd", po::value<std::string>(), "write waves (CSB, interrupt, unit activity) to this VCD file")(
-      "timeout-us", po::value<double>()->default_value(20000.0), "simulated time the task may take")(
-      "allow-unmapped", "report register accesses no unit answers as warnings instead of errors");
+      "layer", po::value<std::string>()->required(), "layer description (JSON)");
+  add_system_options(options, 20000.0, "simulated time the task may take");
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(options).run(), vm);
-    if (vm.count("help")) {
-      std::cout << kFirmwareUsage << "\n" << options;
-      return 0;
-    }
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw UsageError(std::string(e.what()) + " (see --help)");
-  }
-  const std::string config_name = vm["config"].as<std::string>();
-  const auto config = parse_config(config_name);
-  if (!config) throw UsageError("--config must be nv_small, nv_large or nv_full, not '" + config_name + "'");
-  const double timeout_us = vm["timeout-us"].as<double>();
-  if (!(timeout_us > 0.0 && timeout_us <= 1e9)) throw UsageError("--timeout-us must be above 0 and at most 1e9");
+  if (!parse_arguments(args, options, {}, kFirmwareUsage, vm)) return 0;
+  const SystemOptions system = system_options(vm);
+  const uint64_t task_timeout_ns = timeout_ns(vm);
   const std::string layer_path = vm["layer"].as<std::string>();
 #ifndef ACOSIM_NVDLA_FIRMWARE
   (void)layer_path;
+  (void)task_timeout_ns;
+  (void)system;
   throw std::runtime_error(
       "this acosim was built without NVDLA's firmware sources (ACOSIM_CLIENTS_DIR/nvdla-sw); fetch them with "
       "scripts/fetch-clients.sh and configure again");
 #else
   const firmware::LayerDescription layer = firmware::read_layer_json(layer_path);
-  const HardwareConfig& hw = hardware_config(*config);
-  firmware::TaskRequest request = firmware::layer_request(layer, *config);
-  if (vm.count("vcd")) request.system.vcd_path = vm["vcd"].as<std::string>();
-  request.system.csb.unmapped_is_error = vm.count("allow-unmapped") == 0;
-  request.run.timeout_ns = static_cast<uint64_t>(timeout_us * 1000.0);
+  const HardwareConfig& hw = hardware_config(system.config);
+  firmware::TaskRequest request = firmware::layer_request(layer, system.config);
+  request.system = system;
+  request.run.timeout_ns = task_timeout_ns;
 
-  std::cout << "config       " << config_name << " (firmware build "
+  std::cout << "config       " << hw.name << " (firmware build "
             << firmware::firmware_variant_name(firmware::firmware_variant(hw)) << ")\n"
             << "layer        " << layer_path << ":";
   for (const firmware::Operation& op : layer.operations) std::cout << " " << op_kind(op.layer);

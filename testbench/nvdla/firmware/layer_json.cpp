@@ -217,13 +217,12 @@ DataCube read_cube(const Reader& r, const json& j, const std::string& key) {
     r.fail(Reader::child(key, "address"), "missing (a cube in memory needs its physical address)");
   }
   r.field(j, key, "size", c.size);
-  for (const char* dim : {"width", "height", "channel"}) {
-    const std::string k = Reader::child(key, dim);
-    const auto v = uint16_t(r.integer(r.member(j, key, dim), k, 1, 8192));
-    if (std::strcmp(dim, "width") == 0) c.width = v;
-    if (std::strcmp(dim, "height") == 0) c.height = v;
-    if (std::strcmp(dim, "channel") == 0) c.channel = v;
-  }
+  const auto dimension = [&](const char* name) {
+    return uint16_t(r.integer(r.member(j, key, name), Reader::child(key, name), 1, 8192));
+  };
+  c.width = dimension("width");
+  c.height = dimension("height");
+  c.channel = dimension("channel");
   r.field(j, key, "line_stride", c.line_stride);
   r.field(j, key, "surf_stride", c.surf_stride);
   r.field(j, key, "plane_stride", c.plane_stride);

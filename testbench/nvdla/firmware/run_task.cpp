@@ -9,11 +9,10 @@
 #include "sw/nvdla/regs/pdp_rdma.h"
 #include "sw/nvdla/regs/sdp.h"
 #include "sw/nvdla/regs/sdp_rdma.h"
+#include "testbench/nvdla/trace/unit_names.h"
 
 namespace acosim::nvdla::firmware {
 namespace {
-
-constexpr uint32_t kWindowBytes = 0x1000;
 
 core::Memory& memory_of(NvdlaSystem& system, MemoryType type) {
   if (type == MemoryType::Cv) {
@@ -24,16 +23,6 @@ core::Memory& memory_of(NvdlaSystem& system, MemoryType type) {
   }
   if (type != MemoryType::Mc) throw std::invalid_argument("only MC and CV memory can be loaded or read");
   return system.mcif_memory();
-}
-
-// The modelled unit whose register window holds `offset`, if any.
-const Unit* modelled_unit(const HardwareConfig& config, uint32_t offset) {
-  for (const Unit& unit : kAllUnits) {
-    if (!config.has_unit(unit)) continue;
-    const uint32_t base = config.unit_base(unit);
-    if (offset >= base && offset - base < kWindowBytes) return &unit;
-  }
-  return nullptr;
 }
 
 // Each modelled unit's status register: for the ping-pong units S_STATUS
@@ -91,7 +80,7 @@ TaskResult run_task(const TaskRequest& request) {
     result.registers.assign(log.begin() + long(before), log.end());
     result.log = engine.port().firmware_log();
     for (const RegisterAccess& access : log) {
-      if (modelled_unit(config, access.offset) != nullptr) continue;
+      if (trace::unit_at(access.offset, config.config).unit) continue;
       const char* window = window_name(config, access.offset);
       result.unmapped.push_back({access, window == nullptr ? "none" : window});
     }

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -283,12 +284,45 @@ TEST(NvdlaFirmware, BdmaOnMasterConfigurationIsRefusedByTheFirmware) {
 // ---------------------------------------------------------------------------
 // PDP
 
-// 2x2 max pooling, stride 2, of a 4x4 cube with one atom of channels
-// (int8): out(x, y, c) = max of in(2x..2x+1, 2y..2y+1, c).
+// The 4x4 int8 cube with one atom of channels the pooling tests read,
+// element (w, h, c) at byte (h * 4 + w) * atom + c.
+using CubeElement = std::function<int8_t(uint32_t w, uint32_t h, uint32_t c)>;
+constexpr uint32_t kCubeSide = 4;
+
+std::vector<uint8_t> cube_bytes(uint32_t atom, const CubeElement& element) {
+  std::vector<uint8_t> bytes(size_t(kCubeSide) * kCubeSide * atom);
+  for (uint32_t h = 0; h < kCubeSide; ++h) {
+    for (uint32_t w = 0; w < kCubeSide; ++w) {
+      for (uint32_t c = 0; c < atom; ++c) bytes[(h * kCubeSide + w) * atom + c] = uint8_t(element(w, h, c));
+    }
+  }
+  return bytes;
+}
+
+// The 2x2 output at `address` of 2x2 max pooling, stride 2, of the cube
+// (out(x, y, c) = max of element(2x..2x+1, 2y..2y+1, c)), followed by 64
+// guard bytes of 0xEE that must stay untouched.
+std::vector<uint8_t> pooled_two_by_two(uint32_t atom, const CubeElement& element, uint64_t address) {
+  std::vector<uint8_t> expected = pattern(address, 4 * atom + 64, 0xEE);
+  for (uint32_t y = 0; y < 2; ++y) {
+    for (uint32_t x = 0; x < 2; ++x) {
+      for (uint32_t c = 0; c < atom; ++c) {
+        int8_t m = element(2 * x, 2 * y, c);
+        m = std::max(m, element(2 * x + 1, 2 * y, c));
+        m = std::max(m, element(2 * x, 2 * y + 1, c));
+        m = std::max(m, element(2 * x + 1, 2 * y + 1, c));
+        expected[(y * 2 + x) * atom + c] = uint8_t(m);
+      }
+    }
+  }
+  return expected;
+}
+
+// 2x2 max pooling, stride 2, of the 4x4 cube.
 void pool_two_by_two(Config config_id) {
   const HardwareConfig& config = hardware_config(config_id);
   const uint32_t atom = config.atom_bytes;
-  const uint16_t width = 4, height = 4, channels = uint16_t(atom);
+  const uint16_t width = kCubeSide, height = kCubeSide, channels = uint16_t(atom);
   const auto in = [](uint32_t w, uint32_t h, uint32_t c) { return int8_t((w * 37 + h * 101 + c * 53) % 256); };
 
   PdpLayer layer;
@@ -301,25 +335,9 @@ void pool_two_by_two(Config config_id) {
   layer.src_data = {MemoryType::Mc, 0x90000000, 0, width, height, channels, width * atom, height * width * atom, 0};
   layer.dst_data = {MemoryType::Mc, 0x91000000, 0, 2, 2, channels, 2 * atom, 4 * atom, 0};
 
-  std::vector<uint8_t> input(size_t(width) * height * atom);
-  for (uint32_t h = 0; h < height; ++h) {
-    for (uint32_t w = 0; w < width; ++w) {
-      for (uint32_t c = 0; c < atom; ++c) input[(h * width + w) * atom + c] = uint8_t(in(w, h, c));
-    }
-  }
+  const std::vector<uint8_t> input = cube_bytes(atom, in);
   const size_t output_bytes = 4 * atom;
-  std::vector<uint8_t> expected = pattern(0x91000000, output_bytes + 64, 0xEE);
-  for (uint32_t y = 0; y < 2; ++y) {
-    for (uint32_t x = 0; x < 2; ++x) {
-      for (uint32_t c = 0; c < atom; ++c) {
-        int8_t m = in(2 * x, 2 * y, c);
-        m = std::max(m, in(2 * x + 1, 2 * y, c));
-        m = std::max(m, in(2 * x, 2 * y + 1, c));
-        m = std::max(m, in(2 * x + 1, 2 * y + 1, c));
-        expected[(y * 2 + x) * atom + c] = uint8_t(m);
-      }
-    }
-  }
+  const std::vector<uint8_t> expected = pooled_two_by_two(atom, in, 0x91000000);
 
   TaskRequest request = request_for(config_id);
   request.load.push_back({MemoryType::Mc, 0x90000000, input});
@@ -342,7 +360,7 @@ void pool_two_by_two(Config config_id) {
 void fused_sdp_pool(Config config_id) {
   const HardwareConfig& config = hardware_config(config_id);
   const uint32_t atom = config.atom_bytes;
-  const uint16_t width = 4, height = 4, channels = uint16_t(atom);
+  const uint16_t width = kCubeSide, height = kCubeSide, channels = uint16_t(atom);
   const auto in = [](uint32_t w, uint32_t h, uint32_t c) { return int8_t((w * 37 + h * 101 + c * 53) % 256); };
   const auto sdp_out = [&](uint32_t w, uint32_t h, uint32_t c) { return int8_t(std::min(127, in(w, h, c) + 5)); };
 
@@ -362,25 +380,9 @@ void fused_sdp_pool(Config config_id) {
   layer.pdp_op.stride_y = 2;
   layer.pdp_dst_data = {MemoryType::Mc, 0x93000000, 0, 2, 2, channels, 2 * atom, 4 * atom, 0};
 
-  std::vector<uint8_t> input(size_t(width) * height * atom);
-  for (uint32_t h = 0; h < height; ++h) {
-    for (uint32_t w = 0; w < width; ++w) {
-      for (uint32_t c = 0; c < atom; ++c) input[(h * width + w) * atom + c] = uint8_t(in(w, h, c));
-    }
-  }
+  const std::vector<uint8_t> input = cube_bytes(atom, in);
   const size_t output_bytes = 4 * atom;
-  std::vector<uint8_t> expected = pattern(0x93000000, output_bytes + 64, 0xEE);
-  for (uint32_t y = 0; y < 2; ++y) {
-    for (uint32_t x = 0; x < 2; ++x) {
-      for (uint32_t c = 0; c < atom; ++c) {
-        int8_t m = sdp_out(2 * x, 2 * y, c);
-        m = std::max(m, sdp_out(2 * x + 1, 2 * y, c));
-        m = std::max(m, sdp_out(2 * x, 2 * y + 1, c));
-        m = std::max(m, sdp_out(2 * x + 1, 2 * y + 1, c));
-        expected[(y * 2 + x) * atom + c] = uint8_t(m);
-      }
-    }
-  }
+  const std::vector<uint8_t> expected = pooled_two_by_two(atom, sdp_out, 0x93000000);
 
   TaskRequest request = request_for(config_id);
   request.load.push_back({MemoryType::Mc, 0x92000000, input});

@@ -10,7 +10,7 @@ if(ACOSIM_TENSIL_CLIENT_FOUND)
   foreach(arch IN LISTS ACOSIM_TENSIL_CLIENT_ARCHS)
     # Example models, driver_tests.c memory/array/SIMD, bad input.
     acosim_add_gtest(NAME tensil_client_tests_${arch} SYSTEMC LABELS unit
-      SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_client.cpp
+      SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_client.cpp ${CMAKE_CURRENT_LIST_DIR}/example_check.cpp
       LIBS acosim_tensil_client_${arch} acosim_tensil_model_builder acosim_tensil_reference)
     target_compile_definitions(tensil_client_tests_${arch} PRIVATE ${ACOSIM_EXAMPLES_DEFINE}
                                ACOSIM_CLIENT_ARCH_TOKEN=${arch})

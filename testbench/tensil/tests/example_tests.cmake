@@ -19,6 +19,7 @@ target_compile_definitions(tensil_model_builder_tests PRIVATE ${ACOSIM_EXAMPLES_
 acosim_add_gtest(NAME tensil_example_fast_tests SYSTEMC LABELS unit
   SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/example_run.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/example_check.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_examples_fast.cpp
   LIBS acosim_tensil_system acosim_tensil_model_builder acosim_tensil_reference)
 target_compile_definitions(tensil_example_fast_tests PRIVATE ${ACOSIM_EXAMPLES_DEFINE})
@@ -26,6 +27,7 @@ target_compile_definitions(tensil_example_fast_tests PRIVATE ${ACOSIM_EXAMPLES_D
 acosim_add_gtest(NAME tensil_example_rtl_tests SYSTEMC LABELS rtl
   SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/example_run.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/example_check.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_examples_rtl.cpp
   LIBS acosim_tensil_system acosim_tensil_model_builder acosim_tensil_reference)
 target_compile_definitions(tensil_example_rtl_tests PRIVATE ${ACOSIM_EXAMPLES_DEFINE})

@@ -17,6 +17,7 @@
 #include "testbench/tensil/reference/fixed_reference.h"
 #include "testbench/tensil/reference/source_model.h"
 #include "testbench/tensil/tests/client_support.h"
+#include "testbench/tensil/tests/example_check.h"
 
 namespace acosim::tensil::test {
 namespace {
@@ -32,10 +33,6 @@ ClientBoardOptions board_options(const std::filesystem::path& root) {
   options.platform.file_root = root.string();
   return options;
 }
-
-// Every lane of one run's output against the fixed-point reference.
-void check_output(const std::string& model, const reference::SourceModel& source, const std::vector<double>& input,
-                  unsigned n, const std::vector<float>& out);
 
 // Runs `model` `runs` times on one board with the same input; every run's
 // outputs must equal the reference (a second run reads what the first left
@@ -62,36 +59,7 @@ void check_model(const std::string& model, unsigned runs = 1) {
   ASSERT_EQ(outputs.size(), runs);
   for (unsigned run = 0; run < runs; ++run) {
     SCOPED_TRACE("run " + std::to_string(run + 1) + " of " + std::to_string(runs));
-    check_output(model, source, input, n, outputs[run]);
-  }
-}
-
-void check_output(const std::string& model, const reference::SourceModel& source, const std::vector<double>& input,
-                  unsigned n, const std::vector<float>& out) {
-
-  const uint64_t channels = source.output_shape().back();
-  const std::vector<int64_t> fixed = reference::run_fixed(source, input, reference::kFp16Bp8, n);
-  const uint64_t positions = fixed.size() / channels;
-  ASSERT_EQ(out.size(), positions * vectors_per_position(channels, n) * n);
-  std::vector<bool> is_element(out.size(), false);
-  for (uint64_t p = 0; p < positions; ++p) {
-    for (uint64_t c = 0; c < channels; ++c) {
-      const uint64_t lane = lane_index(p, c, channels, n);
-      is_element[lane] = true;
-      // FP16BP8 values are exact in float: raw = value * 256.
-      EXPECT_EQ(int64_t(out[lane] * 256), fixed[p * channels + c]) << "position " << p << " channel " << c;
-    }
-  }
-  for (size_t lane = 0; lane < out.size(); ++lane) {
-    if (!is_element[lane]) {
-      EXPECT_EQ(out[lane], 0.0f) << "padding lane " << lane;
-    }
-  }
-  if (model == "xor") {
-    const bool expected[] = {false, true, true, false};
-    for (uint64_t p = 0; p < 4; ++p) {
-      EXPECT_EQ(out[lane_index(p, 0, 1, n)] > 0.5f, expected[p]) << "XOR case " << p;
-    }
+    check_example_output(model, source, input, n, outputs[run]);
   }
 }
 
