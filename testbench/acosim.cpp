@@ -1,5 +1,7 @@
 // acosim: the command-line simulation top. One subcommand per accelerator:
 //   acosim tensil run|asm|disasm|estimate|plot|build-model ...
+//   acosim nvdla trace|firmware ...
+//   acosim sophon run PROGRAM ...
 // Exit status 0 on success; otherwise one line "acosim: error: ..." on
 // stderr and status 1 (2 for usage errors).
 #include <cstdio>
@@ -12,6 +14,7 @@
 #include <systemc>
 
 #include "testbench/nvdla/cli.h"
+#include "testbench/sophon/cli.h"
 #include "testbench/tensil/cli.h"
 
 namespace {
@@ -28,6 +31,7 @@ void print_usage() {
                "  tensil build-model  build an example model into Tensil's file formats\n"
                "  nvdla trace         play one of NVDLA's trace tests on the NVDLA models\n"
                "  nvdla firmware      run a task of NVDLA's own firmware from a layer description\n"
+               "  sophon run          run a host program linked against acosim's libbmlib (Sophon TPU)\n"
                "\n"
                "`acosim <accelerator> <command> --help` describes each command's options.\n";
 }
@@ -45,9 +49,14 @@ int sc_main(int argc, char* argv[]) {
   try {
     if (accelerator == "tensil") return acosim::tensil::cli::main(args);
     if (accelerator == "nvdla") return acosim::nvdla::cli::main(args);
-    std::cerr << "acosim: error: unknown accelerator '" << accelerator << "' (known: tensil, nvdla)\n";
+    if (accelerator == "sophon") return acosim::sophon::cli::main(args);
+    std::cerr << "acosim: error: unknown accelerator '" << accelerator
+              << "' (known: tensil, nvdla, sophon)\n";
     return 2;
   } catch (const acosim::tensil::cli::UsageError& e) {
+    std::cerr << "acosim: error: " << e.what() << "\n";
+    return 2;
+  } catch (const acosim::sophon::cli::UsageError& e) {
     std::cerr << "acosim: error: " << e.what() << "\n";
     return 2;
   } catch (const acosim::nvdla::cli::UsageError& e) {

@@ -1,0 +1,42 @@
+#include "systemc/sophon/bdc.h"
+
+#include "systemc/sophon/bdc_kernels.h"
+
+namespace acosim::sophon {
+
+BdcFamily bdc_family(BdcOp op) {
+  switch (op) {
+    case BdcOp::FixedAdd: case BdcOp::FixedSub: case BdcOp::FixedMul: case BdcOp::FixedMac:
+    case BdcOp::FixedMax: case BdcOp::FixedMin: case BdcOp::Int8ToFp32:
+      return BdcFamily::FixedPoint;
+    case BdcOp::Conv2d: case BdcOp::Depthwise2d: case BdcOp::AvgPool2d:
+    case BdcOp::MaxPool2d: case BdcOp::MatMul:
+      return BdcFamily::NeuralNetwork;
+    default:
+      return BdcFamily::Elementwise;
+  }
+}
+
+Bdc::Bdc(sc_core::sc_module_name name, const Chip& chip) : Engine<BdcCommand>(name, chip) {}
+
+void Bdc::check(const BdcCommand& c) {
+  switch (bdc_family(c.op)) {
+    case BdcFamily::Elementwise: check_elementwise(m_chip, c); break;
+    case BdcFamily::FixedPoint: check_fixed_point(m_chip, c); break;
+    case BdcFamily::NeuralNetwork: check_nn(m_chip, c); break;
+  }
+}
+
+uint64_t Bdc::execute(const BdcCommand& c) {
+  const BdcContext context{m_chip, local_window()};
+  // A fixed issue cost per instruction, then what the family reports.
+  constexpr uint64_t kIssueCycles = 16;
+  switch (bdc_family(c.op)) {
+    case BdcFamily::Elementwise: return kIssueCycles + run_elementwise(context, c);
+    case BdcFamily::FixedPoint: return kIssueCycles + run_fixed_point(context, c);
+    case BdcFamily::NeuralNetwork: return kIssueCycles + run_nn(context, c);
+  }
+  return kIssueCycles;
+}
+
+}  // namespace acosim::sophon

@@ -1,0 +1,45 @@
+// One Sophon TPU, parameterised by its Chip: global memory (DDR) and
+// L2-SRAM as system memory, the NPUs' local memory, the GDMA and BDC
+// engines and the device CPU that runs launched firmware functions.
+//
+//   host --(host socket)--> DDR <---- GDMA ----> local memory <---- BDC
+//                                    L2-SRAM <--'   ^
+//   device CPU --commands--> GDMA, BDC; debug windows on all memories
+#pragma once
+
+#include <systemc>
+
+#include "sw/sophon/tpu/chip.h"
+#include "systemc/core/flat_memory.h"
+#include "systemc/core/vcd_tracer.h"
+#include "systemc/sophon/bdc.h"
+#include "systemc/sophon/device_cpu.h"
+#include "systemc/sophon/gdma.h"
+
+namespace acosim::sophon {
+
+class Tpu : public sc_core::sc_module {
+ public:
+  Tpu(sc_core::sc_module_name name, const Chip& chip);
+
+  const Chip& chip() const { return m_chip; }
+  /// Where the host's DMA binds (bm_memcpy_s2d / d2s).
+  tlm_utils::multi_passthrough_target_socket<core::FlatMemory>& host_socket() {
+    return m_ddr.socket;
+  }
+  DeviceCpu& cpu() { return m_cpu; }
+
+  /// Adds the engines' and the CPU's signals to a VCD under `scope`.
+  void trace(core::VcdTracer& tracer, const std::string& scope);
+
+ private:
+  const Chip m_chip;
+  core::FlatMemory m_ddr;
+  core::FlatMemory m_l2sram;
+  core::FlatMemory m_local;
+  Gdma m_gdma;
+  Bdc m_bdc;
+  DeviceCpu m_cpu;
+};
+
+}  // namespace acosim::sophon
