@@ -17,7 +17,8 @@ BdcFamily bdc_family(BdcOp op) {
   }
 }
 
-Bdc::Bdc(sc_core::sc_module_name name, const Chip& chip) : Engine<BdcCommand>(name, chip) {}
+Bdc::Bdc(sc_core::sc_module_name name, const Chip& chip, HazardMonitor& hazards)
+    : Engine<BdcCommand>(name, chip, EngineId::Bdc, hazards) {}
 
 void Bdc::check(const BdcCommand& c) {
   switch (bdc_family(c.op)) {

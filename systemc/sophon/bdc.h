@@ -10,11 +10,12 @@ namespace acosim::sophon {
 
 class Bdc : public Engine<BdcCommand> {
  public:
-  Bdc(sc_core::sc_module_name name, const Chip& chip);
+  Bdc(sc_core::sc_module_name name, const Chip& chip, HazardMonitor& hazards);
 
  private:
   void check(const BdcCommand& c) override;
   uint64_t execute(const BdcCommand& c) override;
+  Footprint footprint(const BdcCommand& c) const override { return footprint_of(m_chip, c); }
 };
 
 }  // namespace acosim::sophon

@@ -29,9 +29,7 @@
 
 namespace acosim::sophon {
 
-namespace {
-
-int sources_of(BdcOp op) {
+int bdc_source_count(BdcOp op) {
   switch (op) {
     case BdcOp::GreaterSelect: case BdcOp::EqualSelect: return 4;
     case BdcOp::ScaleBias: return 3;
@@ -39,10 +37,15 @@ int sources_of(BdcOp op) {
     case BdcOp::Min: case BdcOp::Mac: case BdcOp::And: case BdcOp::Or: case BdcOp::Xor:
     case BdcOp::ArithmeticShift: case BdcOp::LogicalShift: case BdcOp::Bias: case BdcOp::Scale:
       return 2;
+    case BdcOp::FixedAdd: case BdcOp::FixedSub: case BdcOp::FixedMul: case BdcOp::FixedMac:
+    case BdcOp::FixedMax: case BdcOp::FixedMin:
+      return 2;
     case BdcOp::Fill: return 0;
     default: return 1;
   }
 }
+
+namespace {
 
 bool per_channel(BdcOp op, int index) {
   return (op == BdcOp::Bias || op == BdcOp::Scale || op == BdcOp::ScaleBias) && index >= 1;
@@ -162,7 +165,7 @@ void check_elementwise(const Chip& chip, const BdcCommand& c) {
     refuse(c.api, "num_series " + std::to_string(c.param[0]) + " is outside [1, 64]");
   }
   static const char* const roles[4] = {"src0", "src1", "src2", "src3"};
-  for (int i = 0; i < sources_of(c.op); ++i) {
+  for (int i = 0; i < bdc_source_count(c.op); ++i) {
     const Source& s = c.src[i];
     if (s.kind == Source::Kind::Scalar) continue;
     if (dtype_bytes(s.tensor.dtype) != 4) refuse(c.api, std::string(roles[i]) + " must be 32-bit");
@@ -176,7 +179,7 @@ void check_elementwise(const Chip& chip, const BdcCommand& c) {
 }
 
 uint64_t run_elementwise(const BdcContext& x, const BdcCommand& c) {
-  const int count = sources_of(c.op);
+  const int count = bdc_source_count(c.op);
   const LocalGeometry dst(x.chip, c.dst);
   LocalGeometry src[4] = {dst, dst, dst, dst};
   for (int i = 0; i < count; ++i) {

@@ -28,6 +28,9 @@ uint64_t run_fixed_point(const BdcContext& context, const BdcCommand& c);
 void check_nn(const Chip& chip, const BdcCommand& c);
 uint64_t run_nn(const BdcContext& context, const BdcCommand& c);
 
+/// How many of BdcCommand::src an element-wise or fixed-point op reads.
+int bdc_source_count(BdcOp op);
+
 /// Which family runs an op.
 enum class BdcFamily { Elementwise, FixedPoint, NeuralNetwork };
 BdcFamily bdc_family(BdcOp op);

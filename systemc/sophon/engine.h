@@ -3,9 +3,12 @@
 // thread that runs them in order, each once the other engine has finished
 // the command it waits for, and the signals the waves show.
 //
-// Each command's result is written when it starts and it then stays busy
-// for its cost (Chip::clock_mhz cycles, docs/sophon.md "Timing"); commands
-// that wait for it see the result only after that.
+// A command is checked and computed when it is issued, so results follow
+// program order as in Sophgo's C model; the engine then models its time:
+// it starts once the command it waits for is done and stays busy for its
+// cost (Chip::clock_mhz cycles, docs/sophon.md "Ordering and timing").
+// Commands of the two engines that overlap in time and touch the same
+// memory are reported by the HazardMonitor.
 #pragma once
 
 #include <cstdint>
@@ -19,6 +22,7 @@
 
 #include "sw/sophon/tpu/chip.h"
 #include "systemc/core/vcd_tracer.h"
+#include "systemc/sophon/hazard_monitor.h"
 
 namespace acosim::sophon {
 
@@ -34,9 +38,10 @@ class Engine : public sc_core::sc_module {
   core::ObservedSignal<uint32_t> done_id;     ///< the last command finished
 
   SC_HAS_PROCESS(Engine);
-  Engine(sc_core::sc_module_name name, const Chip& chip)
+  Engine(sc_core::sc_module_name name, const Chip& chip, EngineId engine, HazardMonitor& hazards)
       : sc_module(name), command("command"), local("local"), other_done("other_done"),
-        busy("busy"), current_id("current_id"), done_id("done_id"), m_chip(chip) {
+        busy("busy"), current_id("current_id"), done_id("done_id"), m_chip(chip),
+        m_engine(engine), m_hazards(hazards) {
     command.register_b_transport(this, &Engine::queue);
     SC_THREAD(run);
   }
@@ -49,6 +54,8 @@ class Engine : public sc_core::sc_module {
   virtual void check(const Command& c) = 0;
   /// Runs the command on the memories; returns its cost in cycles.
   virtual uint64_t execute(const Command& c) = 0;
+  /// The memory the command reads and writes.
+  virtual Footprint footprint(const Command& c) const = 0;
 
   uint8_t* local_window() {
     if (m_local == nullptr) m_local = dmi_pointer(local, 0);
@@ -73,7 +80,8 @@ class Engine : public sc_core::sc_module {
     auto* c = reinterpret_cast<Command*>(trans.get_data_ptr());
     check(*c);
     c->id = ++m_issued;
-    m_queue.push_back(*c);
+    const uint64_t cycles = execute(*c);
+    m_queue.push_back(Queued{*c, cycles, footprint(*c)});
     m_queued.notify(sc_core::SC_ZERO_TIME);
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
   }
@@ -82,13 +90,16 @@ class Engine : public sc_core::sc_module {
     const sc_core::sc_time cycle(1000.0 / m_chip.clock_mhz, sc_core::SC_NS);
     for (;;) {
       while (m_queue.empty()) wait(m_queued);
-      const Command c = m_queue.front();
+      const Queued q = m_queue.front();
+      const Command& c = q.command;
       while (other_done.read() < c.wait_for) wait(other_done.value_changed_event());
+      const std::string hazard = m_hazards.start(m_engine, c.id, c.api, q.footprint);
+      if (!hazard.empty()) SC_REPORT_WARNING("acosim/sophon/hazard", hazard.c_str());
       busy.write(true);
       current_id.write(c.id);
-      const uint64_t cycles = execute(c);
-      m_busy_cycles += cycles;
-      wait(cycle * static_cast<double>(cycles));
+      m_busy_cycles += q.cycles;
+      wait(cycle * static_cast<double>(q.cycles));
+      m_hazards.finish(m_engine);
       m_queue.pop_front();
       busy.write(false);
       current_id.write(0);
@@ -96,8 +107,15 @@ class Engine : public sc_core::sc_module {
     }
   }
 
+  struct Queued {
+    Command command;
+    uint64_t cycles;
+    Footprint footprint;
+  };
+  const EngineId m_engine;
+  HazardMonitor& m_hazards;
   uint8_t* m_local = nullptr;
-  std::deque<Command> m_queue;
+  std::deque<Queued> m_queue;
   sc_core::sc_event m_queued;
   uint32_t m_issued = 0;
   uint64_t m_busy_cycles = 0;

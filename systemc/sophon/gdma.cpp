@@ -41,8 +41,8 @@ struct Side {
 
 }  // namespace
 
-Gdma::Gdma(sc_core::sc_module_name name, const Chip& chip)
-    : Engine<GdmaCommand>(name, chip), ddr("ddr"), l2sram("l2sram") {}
+Gdma::Gdma(sc_core::sc_module_name name, const Chip& chip, HazardMonitor& hazards)
+    : Engine<GdmaCommand>(name, chip, EngineId::Gdma, hazards), ddr("ddr"), l2sram("l2sram") {}
 
 void Gdma::check(const GdmaCommand& c) {
   const uint32_t element = dtype_bytes(c.dst.dtype);

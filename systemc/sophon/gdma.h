@@ -14,11 +14,12 @@ class Gdma : public Engine<GdmaCommand> {
   tlm_utils::simple_initiator_socket<Gdma> ddr;
   tlm_utils::simple_initiator_socket<Gdma> l2sram;
 
-  Gdma(sc_core::sc_module_name name, const Chip& chip);
+  Gdma(sc_core::sc_module_name name, const Chip& chip, HazardMonitor& hazards);
 
  private:
   void check(const GdmaCommand& c) override;
   uint64_t execute(const GdmaCommand& c) override;
+  Footprint footprint(const GdmaCommand& c) const override { return footprint_of(m_chip, c); }
 
   uint8_t* pointer(const Tensor& t, uint64_t byte);
   uint64_t copy(const GdmaCommand& c);

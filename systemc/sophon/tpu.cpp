@@ -7,7 +7,8 @@ Tpu::Tpu(sc_core::sc_module_name name, const Chip& chip)
       m_ddr("ddr", chip.global_mem_start, chip.global_mem_bytes),
       m_l2sram("l2sram", chip.l2_sram_start, chip.l2_sram_bytes),
       m_local("local_mem", 0, chip.local_mem_total()),
-      m_gdma("gdma", chip), m_bdc("bdc", chip), m_cpu("cpu", chip) {
+      m_hazards(chip), m_gdma("gdma", chip, m_hazards), m_bdc("bdc", chip, m_hazards),
+      m_cpu("cpu", chip) {
   m_gdma.local.bind(m_local.socket);
   m_gdma.ddr.bind(m_ddr.socket);
   m_gdma.l2sram.bind(m_l2sram.socket);

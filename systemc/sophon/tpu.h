@@ -29,6 +29,9 @@ class Tpu : public sc_core::sc_module {
   }
   DeviceCpu& cpu() { return m_cpu; }
 
+  /// Pairs of overlapping GDMA/BDC commands that touched the same memory.
+  uint64_t hazards() const { return m_hazards.hazards(); }
+
   /// Adds the engines' and the CPU's signals to a VCD under `scope`.
   void trace(core::VcdTracer& tracer, const std::string& scope);
 
@@ -37,6 +40,7 @@ class Tpu : public sc_core::sc_module {
   core::FlatMemory m_ddr;
   core::FlatMemory m_l2sram;
   core::FlatMemory m_local;
+  HazardMonitor m_hazards;
   Gdma m_gdma;
   Bdc m_bdc;
   DeviceCpu m_cpu;
