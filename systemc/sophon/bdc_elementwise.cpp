@@ -17,11 +17,20 @@
 //  - shifts take the shift count from src1 as a signed int32: positive
 //    shifts left, negative right (arithmetic: copies the sign bit; logical:
 //    shifts in zeros); counts of 32 or more give 0 (or -1 for a negative
-//    value shifted right arithmetically).
+//    value shifted right arithmetically);
+//  - select compares fp32 values (IEEE: NaN compares false);
+//  - polynomial (tpu_bdc_fp_taylor) sums c_i x^i term by term, i ascending,
+//    x^i formed by repeated multiplication, each lane reading the
+//    coefficients in its own local memory;
+//  - cast converts through the exact value: to an integer type it rounds
+//    by the command's rounding mode and saturates (NaN gives 0); to fp32,
+//    fp16 and bf16 it rounds to nearest even (fp16 overflow gives infinity).
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 #include "systemc/sophon/bdc_kernels.h"
 #include "systemc/sophon/command_check.h"
@@ -31,7 +40,8 @@ namespace acosim::sophon {
 
 int bdc_source_count(BdcOp op) {
   switch (op) {
-    case BdcOp::GreaterSelect: case BdcOp::EqualSelect: return 4;
+    case BdcOp::GreaterSelect: case BdcOp::EqualSelect: case BdcOp::LessSelect: return 4;
+    case BdcOp::Polynomial: return 2;
     case BdcOp::ScaleBias: return 3;
     case BdcOp::Add: case BdcOp::Sub: case BdcOp::Mul: case BdcOp::Div: case BdcOp::Max:
     case BdcOp::Min: case BdcOp::Mac: case BdcOp::And: case BdcOp::Or: case BdcOp::Xor:
@@ -129,6 +139,7 @@ uint32_t compute(const BdcCommand& c, const uint32_t* s, uint32_t old) {
     case BdcOp::LogicalShift: return shift(s[0], static_cast<int32_t>(s[1]), false);
     case BdcOp::GreaterSelect: return a > b ? s[2] : s[3];
     case BdcOp::EqualSelect: return a == b ? s[2] : s[3];
+    case BdcOp::LessSelect: return a < b ? s[2] : s[3];
     case BdcOp::Copy: return s[0];
     case BdcOp::Fill: return c.src[0].scalar;
     case BdcOp::Relu: return as_bits(a > 0.0f ? a : 0.0f);
@@ -152,11 +163,164 @@ uint32_t compute(const BdcCommand& c, const uint32_t* s, uint32_t old) {
   }
 }
 
+// ---- cast ----------------------------------------------------------------
+
+float half_to_float(uint16_t h) {
+  const int exponent = (h >> 10) & 0x1f;
+  const int mantissa = h & 0x3ff;
+  const float sign = (h & 0x8000) ? -1.0f : 1.0f;
+  if (exponent == 0) return sign * std::ldexp(static_cast<float>(mantissa), -24);
+  if (exponent == 31) {
+    return mantissa ? std::numeric_limits<float>::quiet_NaN()
+                    : sign * std::numeric_limits<float>::infinity();
+  }
+  return sign * std::ldexp(static_cast<float>(mantissa + 1024), exponent - 25);
+}
+
+// Round to nearest even through the exact value: fp16 has 11 significant
+// bits, subnormals below 2^-14, overflow to infinity.
+uint16_t float_to_half(float f) {
+  const uint16_t sign = std::signbit(f) ? 0x8000 : 0;
+  if (std::isnan(f)) return 0x7e00;
+  double a = std::fabs(static_cast<double>(f));
+  if (a >= 65520.0) return sign | 0x7c00;
+  if (a < std::ldexp(1.0, -14)) {
+    const double units = std::nearbyint(a / std::ldexp(1.0, -24));  // subnormal steps
+    return sign | static_cast<uint16_t>(units);
+  }
+  int exponent;
+  const double m = std::frexp(a, &exponent);  // a = m 2^e, m in [0.5, 1)
+  double significand = std::nearbyint(m * 2048.0);  // 11 bits
+  if (significand == 2048.0) {
+    significand = 1024.0;
+    ++exponent;
+  }
+  const int biased = exponent - 1 + 15;
+  if (biased >= 31) return sign | 0x7c00;
+  return sign | static_cast<uint16_t>(biased << 10) | static_cast<uint16_t>(significand - 1024.0);
+}
+
+uint16_t float_to_bf16(float f) {
+  uint32_t bits = as_bits(f);
+  if (std::isnan(f)) return 0x7fc0;
+  bits += 0x7fff + ((bits >> 16) & 1);  // round to nearest even
+  return static_cast<uint16_t>(bits >> 16);
+}
+
+double load_value(const uint8_t* p, DType t) {
+  switch (t) {
+    case DType::FP32: { float f; std::memcpy(&f, p, 4); return f; }
+    case DType::INT32: { int32_t v; std::memcpy(&v, p, 4); return v; }
+    case DType::UINT32: { uint32_t v; std::memcpy(&v, p, 4); return v; }
+    case DType::INT16: { int16_t v; std::memcpy(&v, p, 2); return v; }
+    case DType::UINT16: { uint16_t v; std::memcpy(&v, p, 2); return v; }
+    case DType::INT8: return static_cast<int8_t>(*p);
+    case DType::UINT8: return *p;
+    case DType::FP16: { uint16_t h; std::memcpy(&h, p, 2); return half_to_float(h); }
+    case DType::BF16: { uint16_t h; std::memcpy(&h, p, 2); return as_float(uint32_t{h} << 16); }
+  }
+  return 0.0;
+}
+
+double round_by(double v, Rounding mode) {
+  switch (mode) {
+    case Rounding::HalfToEven: return std::nearbyint(v);  // default FE_TONEAREST
+    case Rounding::HalfAwayFromZero: return std::round(v);
+    case Rounding::TowardsZero: return std::trunc(v);
+    case Rounding::Down: return std::floor(v);
+    case Rounding::Up: return std::ceil(v);
+    case Rounding::HalfUp: return std::floor(v + 0.5);
+    case Rounding::HalfDown: return std::ceil(v - 0.5);
+  }
+  return v;
+}
+
+void store_value(uint8_t* p, DType t, double v, Rounding mode) {
+  const auto integer = [&](double lo, double hi) {
+    if (std::isnan(v)) return 0.0;
+    const double r = round_by(v, mode);
+    return r < lo ? lo : (r > hi ? hi : r);
+  };
+  switch (t) {
+    case DType::FP32: { const float f = static_cast<float>(v); std::memcpy(p, &f, 4); return; }
+    case DType::FP16: { const uint16_t h = float_to_half(static_cast<float>(v)); std::memcpy(p, &h, 2); return; }
+    case DType::BF16: { const uint16_t h = float_to_bf16(static_cast<float>(v)); std::memcpy(p, &h, 2); return; }
+    case DType::INT32: { const auto i = static_cast<int32_t>(integer(-2147483648.0, 2147483647.0)); std::memcpy(p, &i, 4); return; }
+    case DType::UINT32: { const auto i = static_cast<uint32_t>(integer(0.0, 4294967295.0)); std::memcpy(p, &i, 4); return; }
+    case DType::INT16: { const auto i = static_cast<int16_t>(integer(-32768.0, 32767.0)); std::memcpy(p, &i, 2); return; }
+    case DType::UINT16: { const auto i = static_cast<uint16_t>(integer(0.0, 65535.0)); std::memcpy(p, &i, 2); return; }
+    case DType::INT8: *p = static_cast<uint8_t>(static_cast<int8_t>(integer(-128.0, 127.0))); return;
+    case DType::UINT8: *p = static_cast<uint8_t>(integer(0.0, 255.0)); return;
+  }
+}
+
+uint64_t elements_per_npu(const Chip& chip, const BdcCommand& c) {
+  return uint64_t(c.shape.n) *
+         channels_per_npu(chip, int(c.dst.address / chip.local_mem_bytes), c.shape.c) *
+         c.shape.h * c.shape.w;
+}
+
+uint64_t run_cast(const BdcContext& x, const BdcCommand& c) {
+  const LocalGeometry dst(x.chip, c.dst), src(x.chip, c.src[0].tensor);
+  const auto mode = static_cast<Rounding>(c.param[0]);
+  for (int64_t n = 0; n < c.shape.n; ++n)
+    for (int64_t ch = 0; ch < c.shape.c; ++ch)
+      for (int64_t h = 0; h < c.shape.h; ++h)
+        for (int64_t w = 0; w < c.shape.w; ++w) {
+          const double v = load_value(x.local + src.byte(n, ch, h, w), c.src[0].tensor.dtype);
+          store_value(x.local + dst.byte(n, ch, h, w), c.dst.dtype, v, mode);
+        }
+  const uint64_t eu = x.chip.eu_num(std::max(dtype_bytes(c.dst.dtype), dtype_bytes(c.src[0].tensor.dtype)));
+  return (elements_per_npu(x.chip, c) + eu - 1) / eu;
+}
+
+uint64_t run_polynomial(const BdcContext& x, const BdcCommand& c) {
+  const LocalGeometry dst(x.chip, c.dst), src(x.chip, c.src[0].tensor);
+  const uint64_t S = x.chip.local_mem_bytes;
+  const uint64_t q = c.dst.address / S, coeff_offset = c.src[1].tensor.address % S;
+  std::vector<float> coeff(static_cast<size_t>(c.param[0]));
+  for (int64_t ch = 0; ch < c.shape.c; ++ch) {
+    const uint64_t npu = (q + uint64_t(ch)) % x.chip.npu_num;
+    std::memcpy(coeff.data(), x.local + npu * S + coeff_offset, coeff.size() * 4);
+    for (int64_t n = 0; n < c.shape.n; ++n)
+      for (int64_t h = 0; h < c.shape.h; ++h)
+        for (int64_t w = 0; w < c.shape.w; ++w) {
+          float v;
+          std::memcpy(&v, x.local + src.byte(n, ch, h, w), 4);
+          float sum = 0.0f, power = 1.0f;
+          for (float k : coeff) {
+            sum += k * power;
+            power *= v;
+          }
+          std::memcpy(x.local + dst.byte(n, ch, h, w), &sum, 4);
+        }
+  }
+  const uint64_t eu = x.chip.eu_num(4);
+  return (elements_per_npu(x.chip, c) + eu - 1) / eu * 2 * uint64_t(c.param[0]);
+}
+
 }  // namespace
 
 void check_elementwise(const Chip& chip, const BdcCommand& c) {
   check_shape(c.api, "shape", c.shape, static_cast<int>(chip.max_bdc_c));
   const uint32_t npu = check_local(chip, c.api, "dst", c.dst, c.shape);
+  if (c.op == BdcOp::Cast) {
+    if (c.src[0].kind != Source::Kind::Tensor) refuse(c.api, "src must be a tensor");
+    check_same_npu(c.api, "dst", npu, "src",
+                   check_local(chip, c.api, "src", c.src[0].tensor, c.shape));
+    if (c.param[0] < 0 || c.param[0] > 6) {
+      refuse(c.api, "rounding mode " + std::to_string(c.param[0]) + " is outside [0, 6]");
+    }
+    return;
+  }
+  if (c.op == BdcOp::Polynomial) {
+    if (c.param[0] < 1 || c.param[0] > 64) {
+      refuse(c.api, "num " + std::to_string(c.param[0]) + " is outside [1, 64]");
+    }
+    const Tensor& coeff = c.src[1].tensor;
+    check_local(chip, c.api, "coeff", Tensor{Space::Local, coeff.address, Dim4{1, 1, 1, 1}, DType::FP32},
+                Dim4{1, std::min<int32_t>(c.shape.c, int32_t(chip.npu_num)), 1, c.param[0]});
+  }
   if (dtype_bytes(c.dst.dtype) != 4) refuse(c.api, "dst must be a 32-bit tensor");
   const bool series = c.op == BdcOp::TaylorExp ||
                       ((c.op == BdcOp::Exp || c.op == BdcOp::Sigmoid || c.op == BdcOp::Tanh) &&
@@ -168,6 +332,7 @@ void check_elementwise(const Chip& chip, const BdcCommand& c) {
   for (int i = 0; i < bdc_source_count(c.op); ++i) {
     const Source& s = c.src[i];
     if (s.kind == Source::Kind::Scalar) continue;
+    if (c.op == BdcOp::Polynomial && i == 1) continue;  // checked above
     if (dtype_bytes(s.tensor.dtype) != 4) refuse(c.api, std::string(roles[i]) + " must be 32-bit");
     const Dim4 shape = per_channel(c.op, i) ? Dim4{1, c.shape.c, 1, 1}
                        : s.kind == Source::Kind::Vector
@@ -179,6 +344,8 @@ void check_elementwise(const Chip& chip, const BdcCommand& c) {
 }
 
 uint64_t run_elementwise(const BdcContext& x, const BdcCommand& c) {
+  if (c.op == BdcOp::Cast) return run_cast(x, c);
+  if (c.op == BdcOp::Polynomial) return run_polynomial(x, c);
   const int count = bdc_source_count(c.op);
   const LocalGeometry dst(x.chip, c.dst);
   LocalGeometry src[4] = {dst, dst, dst, dst};

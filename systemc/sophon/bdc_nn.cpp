@@ -37,6 +37,9 @@
 // address must be a multiple of 8: a contestant copies the odd input
 // channel's halves to an 8-byte aligned buffer rather than passing the
 // weight address plus 4 (181****3709/ok_device_conv2d_contest.c:896-900).
+// BM1684X's TPU-Kernel groups 16 fp32 input channels instead of 2
+// (ConvParams::weight_ic_group, tpu-mlir's IC_PARALLEL / sizeof(float)):
+// the same rule with 16 for 2 and 64-byte groups.
 // Bias (has_bias) is fp32 (1, OC, 1, 1) in the stride given.
 // NPUs: output channel oc is computed on its own NPU from its own weights
 // and bias there, so weight, bias and output start on the same NPU; the
@@ -69,6 +72,9 @@
 // result_add. Every operand's channel c is on one NPU, so all four start on
 // the same NPU.
 //
+// (param[0] = 1 selects TPU-Kernel's pooling: dilation allowed, the average
+// is the sum times the scale in src[1], and max pooling takes the padding
+// value in src[1] at padded positions.)
 // AvgPool2d / MaxPool2d. Input (N, C, H, W) at src[0], output at dst, the
 // window in conv (no dilation), same start NPU. Average: the sum of the
 // window's real elements, in row-major order, divided by kernel_h kernel_w
@@ -207,7 +213,6 @@ Window window_of(const BdcCommand& c) {
   const ConvParams& p = c.conv;
   Window w{p.kernel_h, p.kernel_w, p.pad_top, p.pad_bottom, p.pad_left, p.pad_right,
            p.stride_h, p.stride_w, p.dilation_h, p.dilation_w, 0, 0};
-  if (c.op == BdcOp::AvgPool2d || c.op == BdcOp::MaxPool2d) w.dh = w.dw = 1;
   w.oh = (c.shape.h + w.pt + w.pb - extent(w.kh, w.dh)) / w.sh + 1;
   w.ow = (c.shape.w + w.pl + w.pr - extent(w.kw, w.dw)) / w.sw + 1;
   return w;
@@ -257,7 +262,7 @@ void check_window_dim(const char* api, char dim, int64_t input, int64_t kernel, 
 
 Window check_window(const char* api, const BdcCommand& c) {
   const ConvParams& p = c.conv;
-  if (is_pool(c.op) && (p.dilation_h != 1 || p.dilation_w != 1)) {
+  if (is_pool(c.op) && c.param[0] == 0 && (p.dilation_h != 1 || p.dilation_w != 1)) {
     refuse(api, "pooling has no dilation (dilation " + std::to_string(p.dilation_h) + ", " +
                     std::to_string(p.dilation_w) + ")");
   }
@@ -281,14 +286,15 @@ uint32_t check_output(const Chip& chip, const BdcCommand& c, const Dim4& shape) 
   return check_local(chip, c.api, "output", c.dst, shape);
 }
 
-// 2IC weights: fp32 pairs, 8-byte aligned, strides in pairs.
+// Grouped weights (2IC: fp32 pairs, 8-byte aligned; 16IC: groups of 16),
+// strides counting groups.
 uint32_t check_pair_weight(const Chip& chip, const char* api, const Tensor& t,
-                           const Dim4& pairs) {
-  check_shape(api, "weight (fp32 pairs)", pairs, static_cast<int>(chip.max_bdc_c));
+                           const Dim4& pairs, int64_t group) {
+  check_shape(api, "weight (fp32 groups)", pairs, static_cast<int>(chip.max_bdc_c));
   check_fp32_local(api, "weight", t);
   // Address range, 4-byte alignment and stride signs.
   check_local(chip, api, "weight", t, Dim4{1, 1, 1, 1});
-  if (t.address % 8 != 0) {
+  if (group == 2 && t.address % 8 != 0) {
     refuse(api, "weight local address " + hex(t.address) +
                     " is not a multiple of 8 (2IC weights are fp32 pairs)");
   }
@@ -296,9 +302,10 @@ uint32_t check_pair_weight(const Chip& chip, const char* api, const Tensor& t,
   const int64_t last_slot = (int64_t{g.start_npu} + pairs.c - 1) / chip.npu_num;
   const int64_t last = int64_t{pairs.n - 1} * t.stride.n + last_slot * t.stride.c +
                        int64_t{pairs.h - 1} * t.stride.h + int64_t{pairs.w - 1} * t.stride.w;
-  const int64_t end = g.offset + (last + 1) * 8;
+  const int64_t end = g.offset + (last + 1) * 4 * group;
   if (end > chip.local_mem_bytes) {
-    refuse(api, "weight " + to_string(pairs) + " (fp32 pairs) at local address " +
+    refuse(api, "weight " + to_string(pairs) + " (fp32 groups of " + std::to_string(group) +
+                    ") at local address " +
                     hex(t.address) + " with stride " + to_string(t.stride) + " ends at offset " +
                     hex(static_cast<uint64_t>(end)) + ", past the end of its NPU's " +
                     std::to_string(chip.local_mem_bytes) + " bytes of local memory");
@@ -319,9 +326,13 @@ void check_conv(const Chip& chip, const BdcCommand& c) {
   const int32_t oc = c.conv.output_c;
   const Dim4 out{c.shape.n, oc, static_cast<int32_t>(w.oh), static_cast<int32_t>(w.ow)};
   const uint32_t out_npu = check_output(chip, c, out);
-  const Dim4 pairs{static_cast<int32_t>(div_up(c.shape.c, 2)), oc, c.conv.kernel_h,
+  const int64_t group = c.conv.weight_ic_group;
+  if (group != 2 && group != 16) {
+    refuse(c.api, "weight groups of " + std::to_string(group) + " input channels (2 or 16)");
+  }
+  const Dim4 pairs{static_cast<int32_t>(div_up(c.shape.c, group)), oc, c.conv.kernel_h,
                    c.conv.kernel_w};
-  const uint32_t weight_npu = check_pair_weight(chip, c.api, c.conv.weight, pairs);
+  const uint32_t weight_npu = check_pair_weight(chip, c.api, c.conv.weight, pairs, group);
   check_same_npu(c.api, "weight", weight_npu, "output", out_npu);
   if (c.conv.has_bias) {
     const uint32_t bias_npu =
@@ -520,18 +531,19 @@ uint64_t run_conv(const BdcContext& ctx, const BdcCommand& c) {
   std::vector<float> wk(static_cast<size_t>(OC * K));
   {
     const Tensor& t = c.conv.weight;
+    const int64_t G = c.conv.weight_ic_group;
     const LocalPlace place = split_local_address(chip, t.address);
     for (int64_t oc = 0; oc < OC; ++oc) {
       const uint64_t lane = place.npu + static_cast<uint64_t>(oc);
       const uint8_t* base = ctx.local + (lane % chip.npu_num) * chip.local_mem_bytes +
                             place.offset +
-                            static_cast<uint64_t>(lane / chip.npu_num) * t.stride.c * 8;
+                            static_cast<uint64_t>(lane / chip.npu_num) * t.stride.c * 4 * G;
       float* dst = &wk[oc * K];
       for (int64_t ic = 0; ic < IC; ++ic) {
         for (int64_t y = 0; y < w.kh; ++y) {
           for (int64_t x = 0; x < w.kw; ++x) {
-            const int64_t pair = (ic / 2) * t.stride.n + y * t.stride.h + x * t.stride.w;
-            dst[(y * w.kw + x) * IC + ic] = load_float(base + pair * 8 + (ic % 2) * 4);
+            const int64_t group = (ic / G) * t.stride.n + y * t.stride.h + x * t.stride.w;
+            dst[(y * w.kw + x) * IC + ic] = load_float(base + group * 4 * G + (ic % G) * 4);
           }
         }
       }
@@ -663,6 +675,12 @@ uint64_t run_planes(const BdcContext& ctx, const BdcCommand& c) {
   const bool depthwise = c.op == BdcOp::Depthwise2d;
   const bool maximum = c.op == BdcOp::MaxPool2d;
   const float divisor = static_cast<float>(w.kh * w.kw);
+  // param[0] = 1: TPU-Kernel's pooling, with src[1] the average's scale or
+  // the maximum's padding value (tpu_bdc_fp_avg_pool2d / max_pool2d).
+  const bool tpu_kernel = c.param[0] == 1;
+  float scale = 0.f, pad_value = 0.f;
+  std::memcpy(&scale, &c.src[1].scalar, 4);
+  std::memcpy(&pad_value, &c.src[1].scalar, 4);
 
   // Each output row sums (or takes the maximum over) its window's kernel
   // positions in row-major order, leaving padded positions out as the
@@ -708,8 +726,21 @@ uint64_t run_planes(const BdcContext& ctx, const BdcCommand& c) {
         }
         if (depthwise && c.conv.has_bias) {
           for (int64_t x = 0; x < OW; ++x) dst[x] += bias;
+        } else if (c.op == BdcOp::AvgPool2d && tpu_kernel) {
+          for (int64_t x = 0; x < OW; ++x) dst[x] *= scale;
         } else if (c.op == BdcOp::AvgPool2d) {
           for (int64_t x = 0; x < OW; ++x) dst[x] /= divisor;
+        } else if (maximum && tpu_kernel) {
+          // TPU-Kernel's max pooling takes pad_val at padded positions.
+          bool row_padded = false;
+          for (int64_t y = 0; y < w.kh; ++y) {
+            const int64_t ih = oh * w.sh - w.pt + y * w.dh;
+            row_padded = row_padded || ih < 0 || ih >= H;
+          }
+          for (int64_t x = 0; x < OW; ++x) {
+            const int64_t left = x * w.sw - w.pl, right = left + (w.kw - 1) * w.dw;
+            if (row_padded || left < 0 || right >= W) dst[x] = dst[x] < pad_value ? pad_value : dst[x];
+          }
         }
       }
     }

@@ -48,18 +48,19 @@ Dim4 window_output(const Dim4& in, int32_t channels, const ConvParams& p) {
 
 }  // namespace
 
-// 2IC conv weights: fp32 pairs of the 4-D tensor (ceil(IC / 2), OC, kh, kw),
-// strides counting pairs (bdc_nn.cpp).
+// Conv weights: fp32 groups of the 4-D tensor (ceil(IC / G), OC, kh, kw),
+// strides counting groups (bdc_nn.cpp).
 Region pair_weight_region(const Chip& chip, const BdcCommand& c) {
   const Tensor& t = c.conv.weight;
   const LocalGeometry g(chip, t);
   const int32_t oc = c.conv.output_c;
   const int64_t last_slot = (int64_t{g.start_npu} + oc - 1) / chip.npu_num;
-  const int64_t last = int64_t{(c.shape.c + 1) / 2 - 1} * t.stride.n + last_slot * t.stride.c +
+  const int64_t group = std::max(1, c.conv.weight_ic_group);
+  const int64_t last = int64_t{(c.shape.c + group - 1) / group - 1} * t.stride.n + last_slot * t.stride.c +
                        int64_t{c.conv.kernel_h - 1} * t.stride.h +
                        int64_t{c.conv.kernel_w - 1} * t.stride.w;
   Region r = region_of(chip, t, Dim4{1, oc, 1, 1});
-  r.end = r.begin + uint64_t(last + 1) * 8;
+  r.end = r.begin + uint64_t(last + 1) * 4 * uint64_t(group);
   return r;
 }
 
@@ -158,6 +159,11 @@ Footprint footprint_of(const Chip& chip, const BdcCommand& c) {
   for (int i = 0; i < bdc_source_count(c.op); ++i) {
     const Source& s = c.src[i];
     if (s.kind == Source::Kind::Scalar) continue;
+    if (c.op == BdcOp::Polynomial && i == 1) {  // the coefficients, per NPU
+      add(f.reads, chip, Tensor{Space::Local, s.tensor.address, Dim4{1, 1, 1, 1}, DType::FP32},
+          Dim4{1, std::min<int32_t>(c.shape.c, int32_t(chip.npu_num)), 1, c.param[0]});
+      continue;
+    }
     const bool per_channel =
         (c.op == BdcOp::Bias || c.op == BdcOp::Scale || c.op == BdcOp::ScaleBias) && i > 0;
     const Dim4 shape = s.kind == Source::Kind::Vector ? Dim4{1, std::min<int32_t>(c.shape.c, int32_t(chip.npu_num)), 1, 1}

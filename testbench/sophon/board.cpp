@@ -6,7 +6,7 @@
 
 #include "sw/common/hex.h"
 #include "sw/sophon/bmlib/host.h"
-#include "sw/sophon/okkernel/runtime.h"
+#include "sw/sophon/tpu/device_runtime.h"
 #include "systemc/core/reports.h"
 
 #ifndef ACOSIM_SOPHON_CHIP

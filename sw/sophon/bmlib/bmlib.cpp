@@ -3,6 +3,10 @@
 // prints one line on stderr, "bmlib: <call>: <cause>".
 #include "sw/sophon/bmlib/include/bmlib_runtime.h"
 
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -74,6 +78,45 @@ bm_status_t copy(const char* call, bm_handle_t handle, bm_device_mem_t mem, void
 }
 
 constexpr size_t kMaxFunctionName = 64;  // bmkernel_runtime.cpp's name field
+constexpr size_t kMaxModuleArgs = 4096;   // a53lite_api.cpp's message payload
+
+// Loaded TPU-Kernel modules: the shared object, and the functions its
+// constructors registered (unregistered when it is unloaded).
+struct LoadedModule {
+  void* library;
+  std::vector<std::string> functions;
+};
+std::map<bm_module*, LoadedModule>& modules() {
+  static std::map<bm_module*, LoadedModule> loaded;
+  return loaded;
+}
+// Function ids handed out by tpu_kernel_get_function, by name.
+std::vector<std::string>& function_ids() {
+  static std::vector<std::string> ids;
+  return ids;
+}
+
+tpu_kernel_module_t load_module(const char* call, bm_handle_t handle, const std::string& path,
+                                const std::string& name) {
+  if (handle == nullptr) {
+    fail(call, BM_ERR_DEVNOTREADY, "handle is NULL");
+    return nullptr;
+  }
+  const std::vector<std::string> before = device_function_names();
+  void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (library == nullptr) {
+    fail(call, BM_ERR_PARAM, "cannot load module " + name + ": " + dlerror());
+    return nullptr;
+  }
+  LoadedModule loaded{library, {}};
+  for (const auto& function : device_function_names()) {
+    if (!std::binary_search(before.begin(), before.end(), function)) loaded.functions.push_back(function);
+  }
+  auto* module = new bm_module{};
+  std::snprintf(module->lib_name, sizeof(module->lib_name), "%s", name.c_str());
+  modules()[module] = loaded;
+  return module;
+}
 
 bm_status_t launch(const char* call, bm_handle_t handle, const char* name, const void* args,
                    unsigned int size, bool wait) {
@@ -210,6 +253,110 @@ bm_status_t okkernel_launch_async(bm_handle_t handle, const char* func_name, con
 bm_status_t okkernel_sync(bm_handle_t handle) { return bm_handle_sync(handle); }
 bm_status_t okkernel_load_firmware(bm_handle_t handle, const char*, const char*) {
   return handle == nullptr ? fail(__func__, BM_ERR_DEVNOTREADY, "handle is NULL") : BM_SUCCESS;
+}
+
+tpu_kernel_module_t tpu_kernel_load_module_file(bm_handle_t handle, const char* module_file) {
+  if (module_file == nullptr) {
+    fail(__func__, BM_ERR_PARAM, "module file is NULL");
+    return nullptr;
+  }
+  const std::string path(module_file);
+  return load_module(__func__, handle, path, path.substr(path.rfind('/') + 1));
+}
+
+// The image is written to a temporary file for the dynamic loader.
+tpu_kernel_module_t tpu_kernel_load_module(bm_handle_t handle, const char* data, size_t length) {
+  if (data == nullptr || length == 0) {
+    fail(__func__, BM_ERR_PARAM, "module image is empty");
+    return nullptr;
+  }
+  char path[] = "/tmp/acosim-tpu-module-XXXXXX";
+  const int fd = mkstemp(path);
+  if (fd < 0) {
+    fail(__func__, BM_ERR_FAILURE, "cannot create a temporary file for the module image");
+    return nullptr;
+  }
+  const bool written = write(fd, data, length) == static_cast<ssize_t>(length);
+  close(fd);
+  tpu_kernel_module_t module =
+      written ? load_module(__func__, handle, path, "image") : nullptr;
+  if (!written) fail(__func__, BM_ERR_FAILURE, "cannot write the module image");
+  unlink(path);
+  return module;
+}
+
+tpu_kernel_function_t tpu_kernel_get_function(bm_handle_t handle, tpu_kernel_module_t module,
+                                              const char* function) {
+  if (handle == nullptr) return fail(__func__, BM_ERR_DEVNOTREADY, "handle is NULL"), -1;
+  const auto it = modules().find(module);
+  if (it == modules().end()) return fail(__func__, BM_ERR_PARAM, "not a loaded module"), -1;
+  if (function == nullptr) return fail(__func__, BM_ERR_PARAM, "function name is NULL"), -1;
+  const std::string name(function);
+  if (name.size() > kMaxFunctionName) {
+    return fail(__func__, BM_ERR_PARAM, "function name '" + name + "' is longer than " +
+                                            std::to_string(kMaxFunctionName) + " characters"), -1;
+  }
+  const auto& own = it->second.functions;
+  if (std::find(own.begin(), own.end(), name) == own.end()) {
+    return fail(__func__, BM_ERR_PARAM, "module " + std::string(module->lib_name) +
+                                            " registers no function named '" + name + "'"), -1;
+  }
+  auto& ids = function_ids();
+  const auto known = std::find(ids.begin(), ids.end(), name);
+  if (known != ids.end()) return static_cast<int>(known - ids.begin());
+  ids.push_back(name);
+  return static_cast<int>(ids.size() - 1);
+}
+
+static bm_status_t launch_id(const char* call, bm_handle_t handle, tpu_kernel_function_t id,
+                             void* args, size_t size, bool wait) {
+  if (handle == nullptr) return fail(call, BM_ERR_DEVNOTREADY, "handle is NULL");
+  if (id < 0 || static_cast<size_t>(id) >= function_ids().size()) {
+    return fail(call, BM_ERR_PARAM, "function id " + std::to_string(id) + " was not returned by tpu_kernel_get_function");
+  }
+  if (size > kMaxModuleArgs) {
+    return fail(call, BM_ERR_PARAM, "args of " + std::to_string(size) + " bytes exceed the " +
+                                        std::to_string(kMaxModuleArgs) + " a launch carries");
+  }
+  return launch(call, handle, function_ids()[static_cast<size_t>(id)].c_str(), args,
+                static_cast<unsigned int>(size), wait);
+}
+
+bm_status_t tpu_kernel_launch(bm_handle_t handle, tpu_kernel_function_t function, void* args,
+                              size_t size) {
+  return launch_id(__func__, handle, function, args, size, true);
+}
+bm_status_t tpu_kernel_launch_async(bm_handle_t handle, tpu_kernel_function_t function,
+                                    void* args, size_t size) {
+  return launch_id(__func__, handle, function, args, size, false);
+}
+bm_status_t tpu_kernel_sync(bm_handle_t handle) { return bm_handle_sync(handle); }
+
+bm_status_t tpu_kernel_unload_module(bm_handle_t handle, tpu_kernel_module_t module) {
+  if (handle == nullptr) return fail(__func__, BM_ERR_DEVNOTREADY, "handle is NULL");
+  const auto it = modules().find(module);
+  if (it == modules().end()) return fail(__func__, BM_ERR_PARAM, "not a loaded module");
+  // Launches still queued may use the module's code.
+  const std::string error = handle->device->sync();
+  for (const auto& name : it->second.functions) unregister_device_function(name);
+  dlclose(it->second.library);
+  modules().erase(it);
+  return error.empty() ? BM_SUCCESS : fail(__func__, BM_ERR_FAILURE, error);
+}
+
+bm_status_t tpu_kernel_free_module(bm_handle_t handle, tpu_kernel_module_t module) {
+  if (handle == nullptr) return fail(__func__, BM_ERR_DEVNOTREADY, "handle is NULL");
+  if (modules().count(module) != 0) {
+    const bm_status_t status = tpu_kernel_unload_module(handle, module);
+    if (status != BM_SUCCESS) return status;
+  }
+  delete module;
+  return BM_SUCCESS;
+}
+
+bm_status_t tpu_kernel_launch_sync(bm_handle_t handle, const char* func_name, const void* args,
+                                   unsigned int size) {
+  return launch(__func__, handle, func_name, args, size, true);
 }
 
 }  // extern "C"

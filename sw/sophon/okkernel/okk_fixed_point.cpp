@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "sw/sophon/okkernel/runtime.h"
+#include "sw/sophon/tpu/device_runtime.h"
 #include "sw/sophon/tpu/layout.h"
 
 namespace acosim::sophon {

@@ -34,6 +34,11 @@ struct Tensor {
   DType dtype = DType::FP32;
 };
 
+/// rounding_mode_t of TPU-Kernel (tpu_defs.h).
+enum class Rounding : int32_t {
+  HalfToEven = 0, HalfAwayFromZero = 1, TowardsZero = 2, Down = 3, Up = 4, HalfUp = 5, HalfDown = 6
+};
+
 /// A BDC source: a tensor, one constant for every element, or one value per
 /// lane (VECTOR: element (0, c mod NPU_NUM, 0, 0) of the tensor).
 struct Source {
@@ -90,6 +95,10 @@ enum class BdcOp : uint8_t {
   Int8ToFp32,   ///< param[0]: signed
   // neural-network ops (conv / matmul parameters below)
   Conv2d, Depthwise2d, AvgPool2d, MaxPool2d, MatMul,
+  // TPU-Kernel additions
+  LessSelect,   ///< dst = src0 < src1 ? src2 : src3
+  Cast,         ///< dst = src0 converted to dst's type; param[0]: rounding_mode_t
+  Polynomial,   ///< dst = sum_{i<param[0]} coeff_i src0^i, coeff_i at src1 + 4 i on each NPU
 };
 
 const char* bdc_op_name(BdcOp op);
@@ -99,6 +108,10 @@ struct ConvParams {
   int32_t pad_top = 0, pad_bottom = 0, pad_left = 0, pad_right = 0;
   int32_t stride_h = 1, stride_w = 1, dilation_h = 1, dilation_w = 1;
   bool has_bias = false, result_add = false;
+  /// Conv2d weights hold groups of this many input channels side by side:
+  /// BM1684's 2IC fp32 pairs (2), BM1684X's 16IC fp32 groups (16). The
+  /// weight's strides count groups (docs/sophon.md, "Convolution weights").
+  int32_t weight_ic_group = 2;
   Tensor weight, bias;
 };
 

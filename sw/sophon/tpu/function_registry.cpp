@@ -19,6 +19,8 @@ void register_device_function(const std::string& name, DeviceFunction function) 
   table()[name] = function;
 }
 
+void unregister_device_function(const std::string& name) { table().erase(name); }
+
 DeviceFunction find_device_function(const std::string& name) {
   const auto it = table().find(name);
   return it == table().end() ? nullptr : it->second;

@@ -11,6 +11,7 @@ namespace acosim::sophon {
 using DeviceFunction = void (*)(const void* args);
 
 void register_device_function(const std::string& name, DeviceFunction function);
+void unregister_device_function(const std::string& name);
 /// nullptr when no function has that name.
 DeviceFunction find_device_function(const std::string& name);
 std::vector<std::string> device_function_names();  ///< sorted

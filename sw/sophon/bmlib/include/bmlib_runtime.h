@@ -74,6 +74,30 @@ bm_status_t okkernel_sync(bm_handle_t handle);
 bm_status_t okkernel_load_firmware(bm_handle_t handle, const char *firmware_tcm,
                                    const char *firmware_ddr);
 
+/* TPU-Kernel (BM1684X). In cmodel mode a module is a shared object holding
+ * device functions (TPUKERNEL_FUNC_REGISTER); loading it registers them. */
+typedef struct bm_module {
+  char lib_name[64];
+  unsigned char md5[16];
+} bm_module;
+typedef struct bm_module *tpu_kernel_module_t;
+typedef int tpu_kernel_function_t;
+
+tpu_kernel_module_t tpu_kernel_load_module_file(bm_handle_t handle, const char *module_file);
+tpu_kernel_module_t tpu_kernel_load_module(bm_handle_t handle, const char *data, size_t length);
+tpu_kernel_function_t tpu_kernel_get_function(bm_handle_t handle, tpu_kernel_module_t module,
+                                              const char *function);
+bm_status_t tpu_kernel_launch(bm_handle_t handle, tpu_kernel_function_t function, void *args,
+                              size_t size);
+bm_status_t tpu_kernel_launch_async(bm_handle_t handle, tpu_kernel_function_t function,
+                                    void *args, size_t size);
+bm_status_t tpu_kernel_sync(bm_handle_t handle);
+bm_status_t tpu_kernel_unload_module(bm_handle_t handle, tpu_kernel_module_t p_module);
+bm_status_t tpu_kernel_free_module(bm_handle_t handle, tpu_kernel_module_t p_module);
+/* By name (the legacy path): 64 characters at most. */
+bm_status_t tpu_kernel_launch_sync(bm_handle_t handle, const char *func_name, const void *args,
+                                   unsigned int size);
+
 #ifdef __cplusplus
 }
 #endif

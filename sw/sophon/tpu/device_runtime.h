@@ -1,5 +1,5 @@
-// How the device runtime finds the TPU it runs on. The device API
-// (okk_* here, tpu_* for BM1684X) is firmware: it runs on the device CPU and
+// How the device runtime finds the TPU it runs on. The device APIs
+// (OKKernel's okk_*, TPU-Kernel's tpu_*) are firmware: it runs on the device CPU and
 // reaches the engines through DevicePort only. Whoever owns the simulation
 // (testbench/sophon/board.cpp for libbmlib) defines current_device().
 #pragma once
