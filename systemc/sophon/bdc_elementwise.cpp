@@ -299,6 +299,65 @@ uint64_t run_polynomial(const BdcContext& x, const BdcCommand& c) {
   return (elements_per_npu(x.chip, c) + eu - 1) / eu * 2 * uint64_t(c.param[0]);
 }
 
+// The common case at the speed of a plain loop: fp32 add, sub, mul, div,
+// relu and copy with every tensor's rows contiguous. Same arithmetic as
+// compute(), one element after another in the same order.
+template <typename Op>
+void row(float* out, const float* a, float a_value, const float* b, float b_value, int64_t n,
+         Op op) {
+  if (a != nullptr && b != nullptr) {
+    for (int64_t i = 0; i < n; ++i) out[i] = op(a[i], b[i]);
+  } else if (a != nullptr) {
+    for (int64_t i = 0; i < n; ++i) out[i] = op(a[i], b_value);
+  } else if (b != nullptr) {
+    for (int64_t i = 0; i < n; ++i) out[i] = op(a_value, b[i]);
+  } else {
+    for (int64_t i = 0; i < n; ++i) out[i] = op(a_value, b_value);
+  }
+}
+
+bool contiguous_fast_path(const BdcContext& x, const BdcCommand& c) {
+  switch (c.op) {
+    case BdcOp::Add: case BdcOp::Sub: case BdcOp::Mul: case BdcOp::Div: case BdcOp::Relu:
+    case BdcOp::Copy: break;
+    default: return false;
+  }
+  const int count = bdc_source_count(c.op);
+  const LocalGeometry dst(x.chip, c.dst);
+  if (dst.w_step() != 4 || dst.pack != 1) return false;
+  for (int i = 0; i < count; ++i) {
+    if (c.src[i].kind == Source::Kind::Vector) return false;
+    if (c.src[i].kind == Source::Kind::Tensor) {
+      const LocalGeometry g(x.chip, c.src[i].tensor);
+      if (g.w_step() != 4 || g.pack != 1) return false;
+    }
+  }
+  const LocalGeometry a(x.chip, c.src[0].kind == Source::Kind::Tensor ? c.src[0].tensor : c.dst);
+  const LocalGeometry b(x.chip, count > 1 && c.src[1].kind == Source::Kind::Tensor ? c.src[1].tensor : c.dst);
+  const float a_value = as_float(c.src[0].scalar), b_value = as_float(c.src[1].scalar);
+  const bool a_tensor = c.src[0].kind == Source::Kind::Tensor;
+  const bool b_tensor = count > 1 && c.src[1].kind == Source::Kind::Tensor;
+  for (int64_t n = 0; n < c.shape.n; ++n) {
+    for (int64_t ch = 0; ch < c.shape.c; ++ch) {
+      for (int64_t h = 0; h < c.shape.h; ++h) {
+        auto* out = reinterpret_cast<float*>(x.local + dst.byte(n, ch, h, 0));
+        const float* pa = a_tensor ? reinterpret_cast<const float*>(x.local + a.byte(n, ch, h, 0)) : nullptr;
+        const float* pb = b_tensor ? reinterpret_cast<const float*>(x.local + b.byte(n, ch, h, 0)) : nullptr;
+        const int64_t w = c.shape.w;
+        switch (c.op) {
+          case BdcOp::Add: row(out, pa, a_value, pb, b_value, w, [](float p, float q) { return p + q; }); break;
+          case BdcOp::Sub: row(out, pa, a_value, pb, b_value, w, [](float p, float q) { return p - q; }); break;
+          case BdcOp::Mul: row(out, pa, a_value, pb, b_value, w, [](float p, float q) { return p * q; }); break;
+          case BdcOp::Div: row(out, pa, a_value, pb, b_value, w, [](float p, float q) { return p / q; }); break;
+          case BdcOp::Relu: row(out, pa, a_value, nullptr, 0.0f, w, [](float p, float) { return p > 0.0f ? p : 0.0f; }); break;
+          default: row(out, pa, a_value, nullptr, 0.0f, w, [](float p, float) { return p; }); break;
+        }
+      }
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 void check_elementwise(const Chip& chip, const BdcCommand& c) {
@@ -346,6 +405,10 @@ void check_elementwise(const Chip& chip, const BdcCommand& c) {
 uint64_t run_elementwise(const BdcContext& x, const BdcCommand& c) {
   if (c.op == BdcOp::Cast) return run_cast(x, c);
   if (c.op == BdcOp::Polynomial) return run_polynomial(x, c);
+  if (contiguous_fast_path(x, c)) {
+    return (elements_per_npu(x.chip, c) + x.chip.eu_num(4) - 1) / x.chip.eu_num(4) *
+           steps_per_element(c.op, c.param[0]);
+  }
   const int count = bdc_source_count(c.op);
   const LocalGeometry dst(x.chip, c.dst);
   LocalGeometry src[4] = {dst, dst, dst, dst};

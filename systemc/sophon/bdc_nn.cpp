@@ -34,9 +34,9 @@
 // pairs, so weight(oc, ic, y, x) sits on NPU (Qw + oc) mod X at byte
 //   Rw + 8 ((ic div 2) Ns + ((Qw + oc) div X) Cs + y Hs + x Ws) + 4 (ic mod 2);
 // an odd IC leaves the second half of the last pair unread. The weight
-// address must be a multiple of 8: a contestant copies the odd input
-// channel's halves to an 8-byte aligned buffer rather than passing the
-// weight address plus 4 (181****3709/ok_device_conv2d_contest.c:896-900).
+// address needs only 4-byte alignment: with one input channel a contestant
+// points it at the second half of a pair (188****2153/
+// ok_device_conv2d_contest.c:671).
 // BM1684X's TPU-Kernel groups 16 fp32 input channels instead of 2
 // (ConvParams::weight_ic_group, tpu-mlir's IC_PARALLEL / sizeof(float)):
 // the same rule with 16 for 2 and 64-byte groups.
@@ -286,7 +286,7 @@ uint32_t check_output(const Chip& chip, const BdcCommand& c, const Dim4& shape) 
   return check_local(chip, c.api, "output", c.dst, shape);
 }
 
-// Grouped weights (2IC: fp32 pairs, 8-byte aligned; 16IC: groups of 16),
+// Grouped weights (2IC: fp32 pairs; 16IC: groups of 16),
 // strides counting groups.
 uint32_t check_pair_weight(const Chip& chip, const char* api, const Tensor& t,
                            const Dim4& pairs, int64_t group) {
@@ -294,10 +294,6 @@ uint32_t check_pair_weight(const Chip& chip, const char* api, const Tensor& t,
   check_fp32_local(api, "weight", t);
   // Address range, 4-byte alignment and stride signs.
   check_local(chip, api, "weight", t, Dim4{1, 1, 1, 1});
-  if (group == 2 && t.address % 8 != 0) {
-    refuse(api, "weight local address " + hex(t.address) +
-                    " is not a multiple of 8 (2IC weights are fp32 pairs)");
-  }
   const LocalGeometry g(chip, t);
   const int64_t last_slot = (int64_t{g.start_npu} + pairs.c - 1) / chip.npu_num;
   const int64_t last = int64_t{pairs.n - 1} * t.stride.n + last_slot * t.stride.c +

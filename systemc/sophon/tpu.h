@@ -29,6 +29,11 @@ class Tpu : public sc_core::sc_module {
   }
   DeviceCpu& cpu() { return m_cpu; }
 
+  uint32_t gdma_commands() const { return m_gdma.issued_id(); }
+  uint32_t bdc_commands() const { return m_bdc.issued_id(); }
+  uint64_t gdma_busy_cycles() const { return m_gdma.busy_cycles(); }
+  uint64_t bdc_busy_cycles() const { return m_bdc.busy_cycles(); }
+  uint32_t launches() const { return m_cpu.launch_count.read(); }
   /// Pairs of overlapping GDMA/BDC commands that touched the same memory.
   uint64_t hazards() const { return m_hazards.hazards(); }
 

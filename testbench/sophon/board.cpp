@@ -1,5 +1,6 @@
 #include "testbench/sophon/board.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
@@ -36,10 +37,30 @@ Board& Board::instance() {
     // Finish elaboration (sockets are bound, threads start and wait) before
     // the host's first memory access.
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
-    std::atexit([] { Board::instance().close_waves(); });
+    std::atexit([] {
+      Board& b = Board::instance();
+      b.close_waves();
+      if (std::getenv("ACOSIM_SOPHON_SUMMARY") != nullptr) {
+        std::fprintf(stderr, "%s\n", b.summary().c_str());
+      }
+    });
     return created;
   }();
   return *board;
+}
+
+std::string Board::summary() const {
+  const double cycle_us = 1.0 / chip().clock_mhz;
+  char text[512];
+  std::snprintf(text, sizeof(text),
+                "acosim sophon: %s, %u launches, %u GDMA commands (busy %.1f us), %u BDC commands "
+                "(busy %.1f us), %llu hazards, %.1f us simulated",
+                chip().name.c_str(), m_tpu.launches(), m_tpu.gdma_commands(),
+                double(m_tpu.gdma_busy_cycles()) * cycle_us, m_tpu.bdc_commands(),
+                double(m_tpu.bdc_busy_cycles()) * cycle_us,
+                static_cast<unsigned long long>(m_tpu.hazards()),
+                sc_core::sc_time_stamp().to_seconds() * 1e6);
+  return text;
 }
 
 void Board::close_waves() {

@@ -5,7 +5,8 @@
 // launches, commands and polls do (docs/sophon.md, "Timing").
 //
 // Environment: ACOSIM_VCD=FILE writes the TPU's waves to FILE when the
-// process exits (GDMA/BDC busy and command ids, the CPU's launches and polls).
+// process exits (GDMA/BDC busy and command ids, the CPU's launches and polls);
+// ACOSIM_SOPHON_SUMMARY=1 prints what the device did on stderr at exit.
 #pragma once
 
 #include <memory>
@@ -42,6 +43,9 @@ class Board : public HostPort {
   DevicePort& device() { return m_tpu.cpu(); }
   /// Writes the VCD (if any) now; called at exit.
   void close_waves();
+  /// "acosim sophon: N launches, ..." (launches, commands, engine busy time,
+  /// hazards, simulated time).
+  std::string summary() const;
 
  private:
   uint8_t* ddr(uint64_t address, size_t bytes);

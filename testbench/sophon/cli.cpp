@@ -18,12 +18,15 @@ const char* const kUsage =
     "Runs PROGRAM, a host program linked against acosim's libbmlib.so, on the\n"
     "SystemC TPU model. PROGRAM is a path, or the name of one of Sophgo's\n"
     "OKKernel programs built into build/sophon/bin (e.g. plus_one,\n"
-    "conv2d_183xxxx1257). ARGS go to the program.\n"
+    "conv2d_183xxxx1257, pipeline). ARGS go to the program.\n"
     "\n"
     "  --vcd FILE     write the TPU's waves (GDMA/BDC busy and command ids,\n"
     "                 the device CPU's launches and polls) to FILE\n"
     "  --workdir DIR  run the program in DIR (OKKernel's pooling programs read\n"
-    "                 ./param/pool.dat)\n";
+    "                 ./param/pool.dat)\n"
+    "\n"
+    "At exit the library prints what the device did (launches, commands, the\n"
+    "engines' busy time, hazards, simulated time).\n";
 
 bool is_executable(const std::string& path) { return access(path.c_str(), X_OK) == 0; }
 
@@ -90,6 +93,7 @@ int main(const std::vector<std::string>& args) {
   if (child < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
   if (child == 0) {
     if (!vcd.empty()) setenv("ACOSIM_VCD", vcd.c_str(), 1);
+    setenv("ACOSIM_SOPHON_SUMMARY", "1", 1);
     if (!workdir.empty() && chdir(workdir.c_str()) != 0) {
       std::cerr << "acosim: error: cannot enter " << workdir << ": " << std::strerror(errno) << "\n";
       _exit(127);

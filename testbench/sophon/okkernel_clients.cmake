@@ -51,7 +51,6 @@ function(acosim_okkernel_program target host device_library)
     BUILD_RPATH ${ACOSIM_SOPHON_BM1684_DIR}/lib)
 endfunction()
 
-enable_language(C)
 set(okk_run ${CMAKE_CURRENT_SOURCE_DIR}/run_okkernel_program.sh)
 
 # Upstream's examples with its own device code.
@@ -84,7 +83,9 @@ set_tests_properties(sophon_okkernel.hello_world sophon_okkernel.plus_one
   sophon_okkernel.avg_pool sophon_okkernel.max_pool PROPERTIES LABELS sophon)
 
 # Each contestant's conv2d, depthwise, matmul and softmax kernels with the
-# contest's host tests: the demo case and every contest case must pass.
+# contest's host tests: the demo case and every contest case must pass,
+# except where the kernel itself cannot pass its host's check (each listed
+# with its reason; the test then requires exactly that outcome).
 # Folder names are upstream's (digits masked with '*'); targets use 'x'.
 file(GLOB contestants LIST_DIRECTORIES true ${ACOSIM_OKKERNEL_DIR}/contest_result/perfect_code_show/*)
 # Passing lines each program prints: its demo (if any) and every contest case.
@@ -92,6 +93,19 @@ set(okk_cases_conv2d 16)
 set(okk_cases_depthwise 11)
 set(okk_cases_matmul 16)
 set(okk_cases_softmax 5)
+# 176****0430 conv2d cases 11-13: the kernel sums input channels in chunks
+# of 128 with result_add, an order the host's reference (input channel
+# innermost, kernel positions outer) does not share; with 512 to 2048 input
+# channels the fp32 sums differ by more than the 1e-4 the host allows.
+set(okk_fails_176xxxx0430_conv2d "11 12 13")
+# 188****2153 conv2d cases 11-13: the kernel has no code for them
+# (ok_device_conv2d_contest.c returns without computing).
+set(okk_fails_188xxxx2153_conv2d "11 12 13")
+# 188****2153 softmax case 3 (79 x 4090): the kernel loads the whole input
+# into local memory, 647168 bytes per NPU of the 524288 there are; acosim
+# refuses the copy and the host's assert ends the program.
+set(okk_error_188xxxx2153_softmax "okk_gdma_32bit_cpy_S2L: dst \\(79, 4090, 1, 1\\) at local address 0x0 with stride \\(2048, 32, 1, 1\\) ends at offset 0x9df84, past the end of its NPU's 524288 bytes")
+set(okk_passes_188xxxx2153_softmax 3)
 foreach(dir ${contestants})
   if(NOT IS_DIRECTORY ${dir})
     continue()
@@ -101,8 +115,26 @@ foreach(dir ${contestants})
   acosim_okkernel_device_library(okk_device_${id} ${dir})
   foreach(host conv2d depthwise matmul softmax)
     acosim_okkernel_program(okk_${host}_${id} ${host} okk_device_${id})
+    set(expect ${okk_cases_${host}})
+    set(options)
+    if(DEFINED okk_fails_${id}_${host})
+      separate_arguments(failing UNIX_COMMAND "${okk_fails_${id}_${host}}")
+      list(LENGTH failing count)
+      math(EXPR expect "${expect} - ${count}")
+      list(APPEND options --fails "${okk_fails_${id}_${host}}")
+    endif()
+    if(DEFINED okk_error_${id}_${host})
+      set(expect ${okk_passes_${id}_${host}})
+      list(APPEND options --error "${okk_error_${id}_${host}}")
+    endif()
     add_test(NAME sophon_okkernel_contest.${id}.${host}
-      COMMAND bash ${okk_run} ${okk_bin}/okk_${host}_${id} ${okk_root} " pass$" ${okk_cases_${host}})
-    set_tests_properties(sophon_okkernel_contest.${id}.${host} PROPERTIES LABELS "sophon;slow")
+      COMMAND bash ${okk_run} ${options} ${okk_bin}/okk_${host}_${id} ${okk_root} " pass$" ${expect})
+    # conv2d and matmul compute their references on the host (about 40 GMAC
+    # and 6 GMAC): a minute each, so they run with the long regressions.
+    if(host STREQUAL "conv2d" OR host STREQUAL "matmul")
+      set_tests_properties(sophon_okkernel_contest.${id}.${host} PROPERTIES LABELS "sophon;slow")
+    else()
+      set_tests_properties(sophon_okkernel_contest.${id}.${host} PROPERTIES LABELS sophon)
+    endif()
   endforeach()
 endforeach()

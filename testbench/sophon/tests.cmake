@@ -41,3 +41,7 @@ target_sources(sophon_tpu_kernel_tests PRIVATE ${acosim_example_tpu_kernels})
 target_compile_definitions(sophon_tpu_kernel_module_tests PRIVATE
   ACOSIM_EXAMPLE_MODULE="$<TARGET_FILE:acosim_example_tpu_kernels>")
 add_dependencies(sophon_tpu_kernel_module_tests acosim_example_tpu_kernels)
+
+acosim_add_gtest(NAME sophon_cli_tests LABELS sophon SOURCES tests/test_cli.cpp)
+target_compile_definitions(sophon_cli_tests PRIVATE ACOSIM_BINARY="$<TARGET_FILE:acosim>")
+add_dependencies(sophon_cli_tests acosim okk_pipeline)

@@ -15,6 +15,7 @@
 #include "testbench/nvdla/trace/crc32.h"
 #include "testbench/nvdla/trace/surface_file.h"
 #include "testbench/nvdla/trace/txn_trace.h"
+#include "testbench/nvdla/tests/unmodelled_traces.h"
 
 namespace acosim::nvdla::trace {
 namespace {
@@ -531,10 +532,11 @@ TEST(ConformanceTraces, EveryMasterTraceParses) {
 
 TEST(ConformanceTraces, NoOtherMasterTraces) {
   REQUIRE_CONFORMANCE();
-  // Every .cfg of the set is one of the table's, so the test above saw them all.
+  // Every .cfg of the set is one of the table's, so the test above saw them
+  // all, or a trace of units not modelled yet.
   for (const char* config : {"nv_small", "nv_large"}) {
     for (const auto& entry : fs::directory_iterator(conformance_dir() / config)) {
-      bool listed = false;
+      bool listed = acosim::nvdla::test::awaits_unmodelled_units(entry.path().filename().string());
       for (const auto& expected : kCrcChecks) {
         listed = listed || (entry.path().filename() == expected.test && std::string(config) == expected.config);
       }

@@ -759,8 +759,8 @@ TEST(BdcNnRefusals, WindowRules) {
   s.cmd.conv.pad_left = s.cmd.conv.pad_right = 1;
   expect_refused(m, s.cmd, "extent");
   s = small_conv(m);
-  s.cmd.conv.weight.address += 4;  // pairs are 8-byte aligned
-  expect_refused(m, s.cmd, "multiple of 8");
+  s.cmd.conv.weight.address += 2;  // 4-byte alignment
+  expect_refused(m, s.cmd, "multiple of 4");
 
   PoolSetup p = setup_pool(m, BdcOp::MaxPool2d, Dim4{1, 3, 4, 4}, 2, 2, 0, 0, 0, 0, 2, 2,
                            m.address(0, 0), m.address(0, 0x1000));
