@@ -4,19 +4,6 @@
 
 namespace acosim::sophon {
 
-BdcFamily bdc_family(BdcOp op) {
-  switch (op) {
-    case BdcOp::FixedAdd: case BdcOp::FixedSub: case BdcOp::FixedMul: case BdcOp::FixedMac:
-    case BdcOp::FixedMax: case BdcOp::FixedMin: case BdcOp::Int8ToFp32:
-      return BdcFamily::FixedPoint;
-    case BdcOp::Conv2d: case BdcOp::Depthwise2d: case BdcOp::AvgPool2d:
-    case BdcOp::MaxPool2d: case BdcOp::MatMul:
-      return BdcFamily::NeuralNetwork;
-    default:
-      return BdcFamily::Elementwise;
-  }
-}
-
 Bdc::Bdc(sc_core::sc_module_name name, const Chip& chip, HazardMonitor& hazards)
     : Engine<BdcCommand>(name, chip, EngineId::Bdc, hazards) {}
 

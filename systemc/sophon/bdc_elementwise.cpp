@@ -38,6 +38,19 @@
 
 namespace acosim::sophon {
 
+BdcFamily bdc_family(BdcOp op) {
+  switch (op) {
+    case BdcOp::FixedAdd: case BdcOp::FixedSub: case BdcOp::FixedMul: case BdcOp::FixedMac:
+    case BdcOp::FixedMax: case BdcOp::FixedMin: case BdcOp::Int8ToFp32:
+      return BdcFamily::FixedPoint;
+    case BdcOp::Conv2d: case BdcOp::Depthwise2d: case BdcOp::AvgPool2d:
+    case BdcOp::MaxPool2d: case BdcOp::MatMul:
+      return BdcFamily::NeuralNetwork;
+    default:
+      return BdcFamily::Elementwise;
+  }
+}
+
 int bdc_source_count(BdcOp op) {
   switch (op) {
     case BdcOp::GreaterSelect: case BdcOp::EqualSelect: case BdcOp::LessSelect: return 4;

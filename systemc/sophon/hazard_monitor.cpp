@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "sw/common/hex.h"
+#include "sw/sophon/tpu/command_builders.h"
 #include "systemc/sophon/bdc_kernels.h"
 #include "systemc/sophon/tensor_access.h"
 
@@ -37,14 +38,6 @@ void add(std::vector<Region>& to, const Chip& chip, const Tensor& t, const Dim4&
   to.push_back(region_of(chip, t, shape));
 }
 
-Dim4 window_output(const Dim4& in, int32_t channels, const ConvParams& p) {
-  const int64_t kh = int64_t{p.kernel_h - 1} * p.dilation_h + 1;
-  const int64_t kw = int64_t{p.kernel_w - 1} * p.dilation_w + 1;
-  const int64_t oh = p.stride_h > 0 ? (in.h + p.pad_top + p.pad_bottom - kh) / p.stride_h + 1 : 1;
-  const int64_t ow = p.stride_w > 0 ? (in.w + p.pad_left + p.pad_right - kw) / p.stride_w + 1 : 1;
-  return Dim4{in.n, channels, static_cast<int32_t>(std::max<int64_t>(oh, 1)),
-              static_cast<int32_t>(std::max<int64_t>(ow, 1))};
-}
 
 }  // namespace
 
@@ -139,7 +132,7 @@ Footprint footprint_of(const Chip& chip, const BdcCommand& c) {
     case BdcOp::MaxPool2d: {
       add(f.reads, chip, c.src[0].tensor, c.shape);
       const int32_t oc = c.op == BdcOp::Conv2d ? c.conv.output_c : c.shape.c;
-      const Dim4 out = window_output(c.shape, oc, c.conv);
+      const Dim4 out = window_output_shape(c.shape, oc, c.conv);
       if (c.op == BdcOp::Depthwise2d) {
         add(f.reads, chip, c.conv.weight, Dim4{1, oc, c.conv.kernel_h, c.conv.kernel_w});
       } else if (c.op == BdcOp::Conv2d) {

@@ -1,7 +1,7 @@
 # The Sophon model's own tests: plain C++ where no simulation kernel is
 # needed (layouts, the BDC's arithmetic), SystemC where the engines run.
 acosim_add_gtest(NAME sophon_datapath_tests LABELS sophon
-  SOURCES tests/test_layout.cpp tests/test_bdc_elementwise.cpp tests/test_bdc_nn.cpp tests/test_bdc_fixed_point.cpp
+  SOURCES tests/test_layout.cpp tests/test_bdc_elementwise.cpp tests/test_bdc_tpu_kernel.cpp tests/test_bdc_nn.cpp tests/test_bdc_fixed_point.cpp
   LIBS acosim_sophon_datapath)
 
 acosim_add_gtest(NAME sophon_tpu_tests SYSTEMC LABELS sophon

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "sw/sophon/tpu/command_builders.h"
 #include "sw/sophon/tpu/device_runtime.h"
 #include "sw/sophon/tpu/function_registry.h"
 #include "sw/sophon/tpu/layout.h"
@@ -171,12 +172,6 @@ ConvParams window(int kh, int kw, const Padding* padding, const dim2* stride,
   }
   return p;
 }
-Dim4 output_shape(const Dim4& in, int oc, const ConvParams& p) {
-  const int kh = (p.kernel_h - 1) * p.dilation_h + 1, kw = (p.kernel_w - 1) * p.dilation_w + 1;
-  const int oh = p.stride_h > 0 ? (in.h + p.pad_top + p.pad_bottom - kh) / p.stride_h + 1 : 0;
-  const int ow = p.stride_w > 0 ? (in.w + p.pad_left + p.pad_right - kw) / p.stride_w + 1 : 0;
-  return Dim4{in.n, oc, oh, ow};
-}
 
 void pool(const char* api, BdcOp op, local_addr_t out, local_addr_t in, const dim4* shape, int kh,
           int kw, const Padding* padding, const dim2* stride) {
@@ -186,7 +181,7 @@ void pool(const char* api, BdcOp op, local_addr_t out, local_addr_t in, const di
   c.shape = dim(shape);
   c.conv = window(kh, kw, padding, stride, nullptr);
   c.src[0] = tensor(in, nullptr, shape);
-  const Dim4 o = output_shape(c.shape, c.shape.c, c.conv);
+  const Dim4 o = window_output_shape(c.shape, c.shape.c, c.conv);
   c.dst = Tensor{Space::Local, out, aligned(out, o), DType::FP32};
   issue_bdc(c);
 }
@@ -554,7 +549,7 @@ void okk_bdc_conv2d(local_addr_t output_addr, local_addr_t input_addr, local_add
                          DType::FP32};
   c.conv.bias = Tensor{Space::Local, bias_addr, compact(bias_addr, Dim4{1, output_c, 1, 1}),
                        DType::FP32};
-  const Dim4 o = output_shape(c.shape, output_c, c.conv);
+  const Dim4 o = window_output_shape(c.shape, output_c, c.conv);
   c.dst = Tensor{Space::Local, output_addr, aligned(output_addr, o), DType::FP32};
   issue_bdc(c);
 }
@@ -576,7 +571,7 @@ void okk_bdc_depthwise2d(local_addr_t output_addr, local_addr_t input_addr,
                          DType::FP32};
   c.conv.bias = Tensor{Space::Local, bias_addr, compact(bias_addr, Dim4{1, c.shape.c, 1, 1}),
                        DType::FP32};
-  const Dim4 o = output_shape(c.shape, c.shape.c, c.conv);
+  const Dim4 o = window_output_shape(c.shape, c.shape.c, c.conv);
   c.dst = Tensor{Space::Local, output_addr, aligned(output_addr, o), DType::FP32};
   issue_bdc(c);
 }
@@ -598,10 +593,7 @@ void okk_bdc_matmul(local_addr_t output_addr, local_addr_t left_addr, local_addr
                     local_addr_t bias_addr, int left_rows, int left_cols, int right_cols,
                     int left_cols_per_channel, int right_cols_per_channel, bool using_bias,
                     bool result_add) {
-  BdcCommand c;
-  c.op = BdcOp::MatMul;
-  c.api = __func__;
-  MatMulParams& m = c.mm;
+  MatMulParams m;
   m.left_rows = left_rows;
   m.left_cols = left_cols;
   m.right_cols = right_cols;
@@ -609,15 +601,8 @@ void okk_bdc_matmul(local_addr_t output_addr, local_addr_t left_addr, local_addr
   m.right_cols_per_channel = right_cols_per_channel;
   m.has_bias = using_bias;
   m.result_add = result_add;
-  const auto matrix = [](uint64_t address, int rows, int cols, int cpc) {
-    const Dim4 shape = cpc > 0 ? matrix_local_shape(rows, cols, cpc) : Dim4{rows, 1, 1, 1};
-    return Tensor{Space::Local, address, aligned(address, shape), DType::FP32};
-  };
-  m.left = matrix(left_addr, left_rows, left_cols, left_cols_per_channel);
-  m.right = matrix(right_addr, left_cols, right_cols, right_cols_per_channel);
-  m.bias = matrix(bias_addr, 1, right_cols, right_cols_per_channel);
-  c.dst = matrix(output_addr, left_rows, right_cols, right_cols_per_channel);
-  issue_bdc(c);
+  issue_bdc(matmul_command(chip(), __func__, output_addr, left_addr, right_addr, bias_addr, m,
+                           chip().eu_num(4)));
 }
 
 }  // extern "C"

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <string>
 
+#include "sw/sophon/tpu/command_builders.h"
 #include "sw/sophon/tpu/device_runtime.h"
 #include "sw/sophon/tpu/function_registry.h"
 #include "sw/sophon/tpu/layout.h"
@@ -179,12 +180,6 @@ ConvParams window(const dim2* kernel, const padding_t* padding, const dim2* stri
   }
   return p;
 }
-Dim4 output_shape(const Dim4& in, int oc, const ConvParams& p) {
-  const int kh = (p.kernel_h - 1) * p.dilation_h + 1, kw = (p.kernel_w - 1) * p.dilation_w + 1;
-  const int oh = p.stride_h > 0 ? (in.h + p.pad_top + p.pad_bottom - kh) / p.stride_h + 1 : 1;
-  const int ow = p.stride_w > 0 ? (in.w + p.pad_left + p.pad_right - kw) / p.stride_w + 1 : 1;
-  return Dim4{in.n, oc, std::max(oh, 1), std::max(ow, 1)};
-}
 
 void pool(const char* api, BdcOp op, local_addr_t out, local_addr_t in, const dim4* shape,
           const dim2* kernel, const padding_t* padding, const dim2* stride, const dim2* dilation,
@@ -198,7 +193,7 @@ void pool(const char* api, BdcOp op, local_addr_t out, local_addr_t in, const di
   c.src[0] = tensor(in, nullptr, shape);
   c.src[1] = Source::constant(bits(value));
   c.param[0] = 1;  // TPU-Kernel pooling: scale / padding value in src[1]
-  const Dim4 o = output_shape(c.shape, c.shape.c, c.conv);
+  const Dim4 o = window_output_shape(c.shape, c.shape.c, c.conv);
   c.dst = Tensor{Space::Local, out, aligned(out, o, DType::FP32), DType::FP32};
   issue_bdc(c);
 }
@@ -551,10 +546,7 @@ void tpu_bdc_fp32_mm(local_addr_t output_addr, local_addr_t left_addr, local_add
                      local_addr_t bias_addr, int left_rows, int left_cols, int right_cols,
                      int left_cols_per_channel, int right_cols_per_channel, bool has_bias,
                      bool result_add) {
-  BdcCommand c;
-  c.op = BdcOp::MatMul;
-  c.api = __func__;
-  MatMulParams& m = c.mm;
+  MatMulParams m;
   m.left_rows = left_rows;
   m.left_cols = left_cols;
   m.right_cols = right_cols;
@@ -562,15 +554,8 @@ void tpu_bdc_fp32_mm(local_addr_t output_addr, local_addr_t left_addr, local_add
   m.right_cols_per_channel = right_cols_per_channel;
   m.has_bias = has_bias;
   m.result_add = result_add;
-  const auto matrix_tensor = [](uint64_t address, int rows, int cols, int cpc) {
-    const Dim4 shape = cpc > 0 ? matrix_local_shape(rows, cols, cpc) : Dim4{rows, 1, 1, 1};
-    return Tensor{Space::Local, address, aligned(address, shape, DType::FP32), DType::FP32};
-  };
-  m.left = matrix_tensor(left_addr, left_rows, left_cols, left_cols_per_channel);
-  m.right = matrix_tensor(right_addr, left_cols, right_cols, right_cols_per_channel);
-  m.bias = matrix_tensor(bias_addr, 1, right_cols, right_cols_per_channel);
-  c.dst = matrix_tensor(output_addr, left_rows, right_cols, right_cols_per_channel);
-  issue_bdc(c);
+  issue_bdc(matmul_command(chip(), __func__, output_addr, left_addr, right_addr, bias_addr, m,
+                           chip().eu_num(4)));
 }
 
 // fp32 weights in 16IC groups (docs/sophon.md, "Convolution weights"): a
@@ -600,7 +585,7 @@ void tpu_bdc_fp_conv2d(local_addr_t output_addr, local_addr_t input_addr, local_
   c.conv.weight = Tensor{Space::Local, weight_addr, Dim4{taps, groups * taps, kernel->w, 1},
                          DType::FP32};
   c.conv.bias = compact_local(bias_addr, Dim4{1, output_c, 1, 1}, DType::FP32);
-  const Dim4 o = output_shape(c.shape, output_c, c.conv);
+  const Dim4 o = window_output_shape(c.shape, output_c, c.conv);
   c.dst = Tensor{Space::Local, output_addr, aligned(output_addr, o, DType::FP32), DType::FP32};
   issue_bdc(c);
 }
@@ -621,7 +606,7 @@ void tpu_bdc_fp_depthwise2d(local_addr_t output_addr, local_addr_t input_addr,
   c.conv.has_bias = has_bias;
   c.conv.weight = compact_local(weight_addr, Dim4{1, c.shape.c, kernel->h, kernel->w}, DType::FP32);
   c.conv.bias = compact_local(bias_addr, Dim4{1, c.shape.c, 1, 1}, DType::FP32);
-  const Dim4 o = output_shape(c.shape, c.shape.c, c.conv);
+  const Dim4 o = window_output_shape(c.shape, c.shape.c, c.conv);
   c.dst = Tensor{Space::Local, output_addr, aligned(output_addr, o, DType::FP32), DType::FP32};
   issue_bdc(c);
 }
