@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fetches the driver clients acosim runs unmodified (NVDLA's firmware,
-# Tensil's embedded driver) from their public upstream repositories into
+# Tensil's embedded driver, Sophgo's OKKernel contest kits) from their
+# public upstream repositories into
 # DEST (default: ../shared/clients, where the build looks for them, see the
 # CMake option ACOSIM_CLIENTS_DIR): for each manifest in testbench/clients,
 # DEST/<client>/ gets the listed files at the manifest's commit, then the

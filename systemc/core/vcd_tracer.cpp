@@ -144,6 +144,10 @@ void VcdTracer::sample() {
   }
 }
 
+void VcdTracer::flush() {
+  if (m_file != nullptr) std::fflush(m_file);
+}
+
 void VcdTracer::close() {
   if (m_file == nullptr) return;
   if (!m_header_written) write_header();

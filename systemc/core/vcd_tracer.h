@@ -38,6 +38,9 @@ class VcdTracer : public sc_core::sc_module {
 
   // Writes pending changes and closes the file (also done by the destructor).
   void close();
+  // Pushes what is written so far to the file, so that a process that dies
+  // later (an assert in a host program) leaves the waves up to this point.
+  void flush();
 
  private:
   struct Probe {

@@ -106,6 +106,7 @@ std::string Board::run() {
   } catch (const std::exception& error) {
     return std::string("simulation error: ") + error.what();
   }
+  if (m_tracer) m_tracer->flush();
   std::string first;
   for (const auto& error : m_tpu.cpu().take_errors()) {
     if (first.empty()) first = error;
