@@ -52,6 +52,28 @@ void mismatched_npus(const void*) {
 }
 OKKERNEL_FUNC_REGISTER(mismatched_npus)
 
+typedef struct {
+  unsigned long long output_addr, a_addr, b_addr;
+  int n, c, h, w;
+} __attribute__((packed)) int8_args_t;
+
+// out = (a + b + 1) >> 1 on int8 tensors: loaded into BM1684's 4N layout,
+// added with round-half-up, saturated, stored back to plain NCHW.
+void int8_average(const void* args) {
+  const int8_args_t* p = static_cast<const int8_args_t*>(args);
+  okk_initialize();
+  const dim4 shape = {p->n, p->c, p->h, p->w};
+  dim4 stride;
+  okk_128_byte_aligned_stride_for_8bit(&stride, 0, &shape);
+  const local_addr_t size = static_cast<local_addr_t>((shape.n + 3) / 4 * stride.n * 4);
+  okk_gdma_8bit_cpy_S2L(0, p->a_addr, &shape, nullptr, nullptr);
+  okk_gdma_8bit_cpy_S2L(size, p->b_addr, &shape, nullptr, nullptr);
+  okk_bdc_fixed_point_packed_add(2 * size, 0, size, &shape, nullptr, nullptr, nullptr, S8_OP_S8_TO_S8, 1);
+  okk_gdma_8bit_cpy_L2S(p->output_addr, 2 * size, &shape, nullptr, nullptr);
+  okk_poll();
+}
+OKKERNEL_FUNC_REGISTER(int8_average)
+
 class Bmlib : public ::testing::Test {
  protected:
   void SetUp() override { ASSERT_EQ(bm_dev_request(&m_handle, 0), BM_SUCCESS); }
@@ -158,6 +180,30 @@ void run_relu_add(bm_handle_t handle, bool async) {
 
 TEST_F(Bmlib, LaunchSync) { run_relu_add(m_handle, false); }
 TEST_F(Bmlib, LaunchAsyncReturnsBeforeTheDeviceFinishes) { run_relu_add(m_handle, true); }
+
+TEST_F(Bmlib, FixedPointAverageOfFourNPackedInt8) {
+  const int n = 6, c = 70, h = 2, w = 5, count = n * c * h * w;  // n = 6: a half-full 4N word
+  std::vector<int8_t> a(count), b(count), out(count, 0);
+  for (int i = 0; i < count; ++i) {
+    a[i] = static_cast<int8_t>((i * 37) % 256 - 128);
+    b[i] = static_cast<int8_t>((i * 91 + 5) % 256 - 128);
+  }
+  bm_device_mem_t da, db, dout;
+  ASSERT_EQ(bm_malloc_device_byte(m_handle, &da, count), BM_SUCCESS);
+  ASSERT_EQ(bm_malloc_device_byte(m_handle, &db, count), BM_SUCCESS);
+  ASSERT_EQ(bm_malloc_device_byte(m_handle, &dout, count), BM_SUCCESS);
+  ASSERT_EQ(bm_memcpy_s2d(m_handle, da, a.data()), BM_SUCCESS);
+  ASSERT_EQ(bm_memcpy_s2d(m_handle, db, b.data()), BM_SUCCESS);
+  int8_args_t args = {bm_mem_get_device_addr(dout), bm_mem_get_device_addr(da), bm_mem_get_device_addr(db), n, c, h, w};
+  ASSERT_EQ(okkernel_launch_sync(m_handle, "int8_average", &args, sizeof(args)), BM_SUCCESS);
+  ASSERT_EQ(bm_memcpy_d2s(m_handle, out.data(), dout), BM_SUCCESS);
+  for (int i = 0; i < count; ++i) {
+    // Round half up: floor((a + b + 1) / 2); the average of two int8 fits.
+    const int sum = a[i] + b[i] + 1;
+    const int expected = sum >= 0 ? sum / 2 : -((-sum + 1) / 2);
+    ASSERT_EQ(out[i], expected) << i << ": " << int(a[i]) << " + " << int(b[i]);
+  }
+}
 
 TEST_F(Bmlib, DeviceRefusalReachesTheHost) {
   const std::string err = stderr_of([&] {
