@@ -192,10 +192,10 @@ float half_to_float(uint16_t h) {
 
 // Round to nearest even through the exact value: fp16 has 11 significant
 // bits, subnormals below 2^-14, overflow to infinity.
-uint16_t float_to_half(float f) {
+uint16_t float_to_half(double f) {
   const uint16_t sign = std::signbit(f) ? 0x8000 : 0;
   if (std::isnan(f)) return 0x7e00;
-  double a = std::fabs(static_cast<double>(f));
+  double a = std::fabs(f);
   if (a >= 65520.0) return sign | 0x7c00;
   if (a < std::ldexp(1.0, -14)) {
     const double units = std::nearbyint(a / std::ldexp(1.0, -24));  // subnormal steps
@@ -213,11 +213,27 @@ uint16_t float_to_half(float f) {
   return sign | static_cast<uint16_t>(biased << 10) | static_cast<uint16_t>(significand - 1024.0);
 }
 
-uint16_t float_to_bf16(float f) {
-  uint32_t bits = as_bits(f);
+// bf16 is fp32's top half: 8 significant bits, fp32's exponent range.
+// Rounded to nearest even from the exact value (an int32 source is not
+// rounded to fp32 first).
+uint16_t float_to_bf16(double f) {
   if (std::isnan(f)) return 0x7fc0;
-  bits += 0x7fff + ((bits >> 16) & 1);  // round to nearest even
-  return static_cast<uint16_t>(bits >> 16);
+  const uint16_t sign = std::signbit(f) ? 0x8000 : 0;
+  const double a = std::fabs(f);
+  if (a == 0.0) return sign;
+  int exponent;
+  const double m = std::frexp(a, &exponent);  // a = m 2^e, m in [0.5, 1)
+  if (exponent - 1 < -126) {  // subnormal: steps of 2^-133
+    return sign | static_cast<uint16_t>(std::nearbyint(a / std::ldexp(1.0, -133)));
+  }
+  double significand = std::nearbyint(m * 256.0);  // 8 bits
+  if (significand == 256.0) {
+    significand = 128.0;
+    ++exponent;
+  }
+  const int biased = exponent - 1 + 127;
+  if (biased >= 255) return sign | 0x7f80;
+  return sign | static_cast<uint16_t>(biased << 7) | static_cast<uint16_t>(significand - 128.0);
 }
 
 double load_value(const uint8_t* p, DType t) {
@@ -256,8 +272,8 @@ void store_value(uint8_t* p, DType t, double v, Rounding mode) {
   };
   switch (t) {
     case DType::FP32: { const float f = static_cast<float>(v); std::memcpy(p, &f, 4); return; }
-    case DType::FP16: { const uint16_t h = float_to_half(static_cast<float>(v)); std::memcpy(p, &h, 2); return; }
-    case DType::BF16: { const uint16_t h = float_to_bf16(static_cast<float>(v)); std::memcpy(p, &h, 2); return; }
+    case DType::FP16: { const uint16_t h = float_to_half(v); std::memcpy(p, &h, 2); return; }
+    case DType::BF16: { const uint16_t h = float_to_bf16(v); std::memcpy(p, &h, 2); return; }
     case DType::INT32: { const auto i = static_cast<int32_t>(integer(-2147483648.0, 2147483647.0)); std::memcpy(p, &i, 4); return; }
     case DType::UINT32: { const auto i = static_cast<uint32_t>(integer(0.0, 4294967295.0)); std::memcpy(p, &i, 4); return; }
     case DType::INT16: { const auto i = static_cast<int16_t>(integer(-32768.0, 32767.0)); std::memcpy(p, &i, 2); return; }
@@ -276,10 +292,17 @@ uint64_t elements_per_npu(const Chip& chip, const BdcCommand& c) {
 uint64_t run_cast(const BdcContext& x, const BdcCommand& c) {
   const LocalGeometry dst(x.chip, c.dst), src(x.chip, c.src[0].tensor);
   const auto mode = static_cast<Rounding>(c.param[0]);
+  // The same type on both sides is a copy of the bits (NaN payloads kept).
+  const bool copy = c.dst.dtype == c.src[0].tensor.dtype;
+  const uint32_t size = dtype_bytes(c.dst.dtype);
   for (int64_t n = 0; n < c.shape.n; ++n)
     for (int64_t ch = 0; ch < c.shape.c; ++ch)
       for (int64_t h = 0; h < c.shape.h; ++h)
         for (int64_t w = 0; w < c.shape.w; ++w) {
+          if (copy) {
+            std::memmove(x.local + dst.byte(n, ch, h, w), x.local + src.byte(n, ch, h, w), size);
+            continue;
+          }
           const double v = load_value(x.local + src.byte(n, ch, h, w), c.src[0].tensor.dtype);
           store_value(x.local + dst.byte(n, ch, h, w), c.dst.dtype, v, mode);
         }

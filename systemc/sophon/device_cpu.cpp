@@ -1,6 +1,7 @@
 #include "systemc/sophon/device_cpu.h"
 
 #include <exception>
+#include <type_traits>
 
 #include "sw/common/hex.h"
 
@@ -36,16 +37,35 @@ std::vector<std::string> DeviceCpu::take_errors() {
   return errors;
 }
 
+const sc_core::sc_time& DeviceCpu::launch_time() {
+  // acosim's cost model: a microsecond of firmware dispatch per launch.
+  static const sc_core::sc_time time(1, sc_core::SC_US);
+  return time;
+}
+
+std::string DeviceCpu::stall() const {
+  if (idle()) return "";
+  return "the device stalled in " + (m_current.empty() ? std::string("a launch") : m_current) +
+         ": GDMA done " + std::to_string(gdma_done.read()) + " of " +
+         std::to_string(m_gdma_issued) + ", BDC done " + std::to_string(bdc_done.read()) +
+         " of " + std::to_string(m_bdc_issued) +
+         " commands (a command waits for an id never issued)";
+}
+
 void DeviceCpu::run() {
   for (;;) {
     while (m_launches.empty()) wait(m_submitted);
     m_busy = true;
     const Launch launch = m_launches.front();
     m_launches.pop_front();
-    launch_count.write(launch_count.read() + 1);
+    m_current = launch.function;
+    launch_count.write(++m_launches_done);
     running.write(true);
+    wait(launch_time());
     try {
       launch.body();
+    } catch (const sc_core::sc_unwind_exception&) {
+      throw;  // the kernel kills or resets this thread: SystemC needs it back
     } catch (const std::exception& error) {
       m_errors.push_back(launch.function + ": " + error.what());
     } catch (...) {
@@ -54,32 +74,52 @@ void DeviceCpu::run() {
     poll();
     running.write(false);
     m_busy = false;
+    m_current.clear();
   }
 }
 
+// A command descriptor written to an engine's queue (TLM_WRITE_COMMAND), or
+// only checked (TLM_IGNORE_COMMAND). The other engine's id it waits for
+// must have been issued, or it would wait forever.
 template <typename Command, typename Socket>
-uint32_t DeviceCpu::send(Socket& socket, const Command& command) {
+uint32_t DeviceCpu::send(Socket& socket, const Command& command, tlm::tlm_command kind) {
+  const bool gdma = std::is_same<Command, GdmaCommand>::value;
+  const uint32_t other_issued = gdma ? m_bdc_issued : m_gdma_issued;
+  if (command.wait_for > other_issued) {
+    throw IllegalCommand(std::string(command.api) + ": waits for " + (gdma ? "BDC" : "GDMA") +
+                         " command " + std::to_string(command.wait_for) + ", but only " +
+                         std::to_string(other_issued) + " were issued");
+  }
   Command copy = command;
   tlm::tlm_generic_payload trans;
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  trans.set_command(tlm::TLM_WRITE_COMMAND);
+  trans.set_command(kind);
   trans.set_address(0);
   trans.set_data_ptr(reinterpret_cast<unsigned char*>(&copy));
   trans.set_data_length(sizeof(copy));
   trans.set_streaming_width(sizeof(copy));
   socket->b_transport(trans, delay);  // throws IllegalCommand for a refused command
+  if (kind == tlm::TLM_IGNORE_COMMAND) return 0;
   wait(kIssueTime + delay);
   return copy.id;
 }
 
 uint32_t DeviceCpu::issue(const GdmaCommand& command) {
-  m_gdma_issued = send(gdma_command, command);
+  m_gdma_issued = send(gdma_command, command, tlm::TLM_WRITE_COMMAND);
   return m_gdma_issued;
 }
 
 uint32_t DeviceCpu::issue(const BdcCommand& command) {
-  m_bdc_issued = send(bdc_command, command);
+  m_bdc_issued = send(bdc_command, command, tlm::TLM_WRITE_COMMAND);
   return m_bdc_issued;
+}
+
+void DeviceCpu::check(const GdmaCommand& command) {
+  send(gdma_command, command, tlm::TLM_IGNORE_COMMAND);
+}
+
+void DeviceCpu::check(const BdcCommand& command) {
+  send(bdc_command, command, tlm::TLM_IGNORE_COMMAND);
 }
 
 void DeviceCpu::poll() {

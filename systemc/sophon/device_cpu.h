@@ -47,6 +47,12 @@ class DeviceCpu : public sc_core::sc_module, public DevicePort {
   void submit(const std::string& function, std::function<void()> body);
   /// True when no launch is queued or running.
   bool idle() const { return m_launches.empty() && !m_busy; }
+  /// A launch that cannot end (its commands wait for ids never issued):
+  /// what it waits for, or "" when none is stuck.
+  std::string stall() const;
+  /// The time a launch costs the CPU before its function runs (reading the
+  /// message, looking the function up).
+  static const sc_core::sc_time& launch_time();
   /// Errors of finished launches, oldest first ("function: message"); clears them.
   std::vector<std::string> take_errors();
 
@@ -54,6 +60,8 @@ class DeviceCpu : public sc_core::sc_module, public DevicePort {
   const Chip& chip() const override { return m_chip; }
   uint32_t issue(const GdmaCommand& command) override;
   uint32_t issue(const BdcCommand& command) override;
+  void check(const GdmaCommand& command) override;
+  void check(const BdcCommand& command) override;
   void poll() override;
   uint8_t* local_memory(uint64_t local_address, uint64_t bytes) override;
   uint8_t* system_memory(uint64_t address, uint64_t bytes) override;
@@ -66,7 +74,7 @@ class DeviceCpu : public sc_core::sc_module, public DevicePort {
   };
   void run();
   template <typename Command, typename Socket>
-  uint32_t send(Socket& socket, const Command& command);
+  uint32_t send(Socket& socket, const Command& command, tlm::tlm_command kind);
   template <typename Socket>
   uint8_t* window(Socket& socket, uint64_t start, uint64_t size, uint64_t address,
                   uint64_t bytes, const char* what);
@@ -78,6 +86,8 @@ class DeviceCpu : public sc_core::sc_module, public DevicePort {
   uint32_t m_gdma_issued = 0;
   uint32_t m_bdc_issued = 0;
   std::vector<std::string> m_errors;
+  uint32_t m_launches_done = 0;
+  std::string m_current;  ///< the function running
   std::vector<uint8_t> m_dtcm;
 };
 

@@ -152,8 +152,11 @@ Footprint footprint_of(const Chip& chip, const BdcCommand& c) {
   for (int i = 0; i < bdc_source_count(c.op); ++i) {
     const Source& s = c.src[i];
     if (s.kind == Source::Kind::Scalar) continue;
-    if (c.op == BdcOp::Polynomial && i == 1) {  // the coefficients, per NPU
-      add(f.reads, chip, Tensor{Space::Local, s.tensor.address, Dim4{1, 1, 1, 1}, DType::FP32},
+    if (c.op == BdcOp::Polynomial && i == 1) {
+      // The coefficients at their offset on each NPU the output uses.
+      const uint64_t S = chip.local_mem_bytes;
+      const uint64_t at = (c.dst.address / S) * S + s.tensor.address % S;
+      add(f.reads, chip, Tensor{Space::Local, at, Dim4{1, 1, 1, 1}, DType::FP32},
           Dim4{1, std::min<int32_t>(c.shape.c, int32_t(chip.npu_num)), 1, c.param[0]});
       continue;
     }

@@ -101,12 +101,13 @@ void Board::read_global(uint64_t address, void* data, size_t bytes) {
 std::string Board::run() {
   try {
     if (!m_tpu.cpu().idle()) sc_core::sc_start();
-  } catch (const sc_core::sc_report& report) {
-    return std::string("simulation error: ") + report.what();
-  } catch (const std::exception& error) {
+  } catch (const std::exception& error) {  // sc_report is one too
     return std::string("simulation error: ") + error.what();
   }
   if (m_tracer) m_tracer->flush();
+  // Nothing left to simulate but a launch not finished: it can never finish.
+  const std::string stall = m_tpu.cpu().stall();
+  if (!stall.empty()) return stall;
   std::string first;
   for (const auto& error : m_tpu.cpu().take_errors()) {
     if (first.empty()) first = error;
@@ -123,6 +124,17 @@ std::string Board::sync() { return run(); }
 
 DevicePort& current_device() { return Board::instance().device(); }
 
-HostPort* host_device(int devid) { return devid == 0 ? &Board::instance() : nullptr; }
+HostPort* host_device(int devid, std::string& error) {
+  if (devid != 0) {
+    error = "no device " + std::to_string(devid) + " (acosim simulates device 0)";
+    return nullptr;
+  }
+  try {
+    return &Board::instance();
+  } catch (const std::exception& failure) {  // sc_report is one too
+    error = std::string("cannot start the simulated device: ") + failure.what();
+  }
+  return nullptr;
+}
 
 }  // namespace acosim::sophon

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <filesystem>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -60,7 +61,7 @@ int main(const std::vector<std::string>& args) {
     return args.empty() ? 2 : 0;
   }
   if (args[0] != "run") throw UsageError("unknown sophon command '" + args[0] + "' (known: run)");
-  std::string program, vcd, workdir;
+  std::string program, vcd, workdir, shown_vcd;
   std::vector<std::string> program_args;
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -73,6 +74,7 @@ int main(const std::vector<std::string>& args) {
       return 0;
     } else if (a == "--vcd") {
       vcd = value();
+      shown_vcd = vcd;
     } else if (a == "--workdir") {
       workdir = value();
     } else if (a == "--") {
@@ -88,6 +90,8 @@ int main(const std::vector<std::string>& args) {
   }
   if (program.empty()) throw UsageError("run needs a PROGRAM");
   const std::string path = resolve(program);
+  // Relative to where acosim runs, not to --workdir.
+  if (!vcd.empty()) vcd = std::filesystem::absolute(vcd).string();
 
   const pid_t child = fork();
   if (child < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
@@ -113,7 +117,7 @@ int main(const std::vector<std::string>& args) {
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   std::cout << "acosim sophon: " << program << " exited with status " << code;
   if (WIFSIGNALED(status)) std::cout << " (signal " << WTERMSIG(status) << ")";
-  if (!vcd.empty()) std::cout << "; waves in " << vcd;
+  if (!vcd.empty()) std::cout << "; waves in " << shown_vcd;
   std::cout << "\n";
   return code;
 }

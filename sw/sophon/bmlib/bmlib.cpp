@@ -17,6 +17,7 @@
 #include "sw/common/hex.h"
 #include "sw/sophon/bmlib/device_heap.h"
 #include "sw/sophon/bmlib/host.h"
+#include "sw/sophon/tpu/device_runtime.h"
 #include "sw/sophon/tpu/function_registry.h"
 
 struct bm_context {
@@ -84,15 +85,16 @@ constexpr size_t kMaxModuleArgs = 4096;   // a53lite_api.cpp's message payload
 // constructors registered (unregistered when it is unloaded).
 struct LoadedModule {
   void* library;
-  std::vector<std::string> functions;
+  std::vector<Registration> functions;
 };
 std::map<bm_module*, LoadedModule>& modules() {
   static std::map<bm_module*, LoadedModule> loaded;
   return loaded;
 }
-// Function ids handed out by tpu_kernel_get_function, by name.
-std::vector<std::string>& function_ids() {
-  static std::vector<std::string> ids;
+// Function ids handed out by tpu_kernel_get_function: the module's own
+// function, so a launch runs the code of the module it was looked up in.
+std::vector<Registration>& function_ids() {
+  static std::vector<Registration> ids;
   return ids;
 }
 
@@ -102,20 +104,39 @@ tpu_kernel_module_t load_module(const char* call, bm_handle_t handle, const std:
     fail(call, BM_ERR_DEVNOTREADY, "handle is NULL");
     return nullptr;
   }
-  const std::vector<std::string> before = device_function_names();
-  void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (library == nullptr) {
+  LoadedModule loaded{nullptr, {}};
+  record_registrations(&loaded.functions);
+  loaded.library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  record_registrations(nullptr);
+  if (loaded.library == nullptr) {
     fail(call, BM_ERR_PARAM, "cannot load module " + name + ": " + dlerror());
     return nullptr;
   }
-  LoadedModule loaded{library, {}};
-  for (const auto& function : device_function_names()) {
-    if (!std::binary_search(before.begin(), before.end(), function)) loaded.functions.push_back(function);
+  if (loaded.functions.empty()) {
+    // The same shared object loaded again: the loader does not run its
+    // constructors twice, so it brings no functions of its own.
+    dlclose(loaded.library);
+    fail(call, BM_ERR_PARAM, "module " + name + " registers no device function (is it loaded already?)");
+    return nullptr;
   }
   auto* module = new bm_module{};
   std::snprintf(module->lib_name, sizeof(module->lib_name), "%s", name.c_str());
   modules()[module] = loaded;
   return module;
+}
+
+bm_status_t launch_function(const char* call, bm_handle_t handle, const std::string& name,
+                            DeviceFunction function, const void* args, unsigned int size,
+                            bool wait) {
+  if (args == nullptr && size > 0) return fail(call, BM_ERR_PARAM, "args is NULL");
+  // The message carries a copy of the argument bytes, as the real launch
+  // copies them into the device's mailbox; the function may write to it.
+  auto message = std::make_shared<std::vector<uint8_t>>(
+      static_cast<const uint8_t*>(args), static_cast<const uint8_t*>(args) + size);
+  const std::string error = handle->device->launch(
+      name, [function, message] { run_device_function(function, message->data()); }, wait);
+  if (!error.empty()) return fail(call, BM_ERR_FAILURE, error);
+  return BM_SUCCESS;
 }
 
 bm_status_t launch(const char* call, bm_handle_t handle, const char* name, const void* args,
@@ -126,7 +147,6 @@ bm_status_t launch(const char* call, bm_handle_t handle, const char* name, const
     return fail(call, BM_ERR_PARAM, "function name '" + std::string(name) + "' is longer than " +
                                         std::to_string(kMaxFunctionName) + " characters");
   }
-  if (args == nullptr && size > 0) return fail(call, BM_ERR_PARAM, "args is NULL");
   const DeviceFunction function = find_device_function(name);
   if (function == nullptr) {
     return fail(call, BM_ERR_PARAM, "no device function named '" + std::string(name) +
@@ -134,14 +154,7 @@ bm_status_t launch(const char* call, bm_handle_t handle, const char* name, const
                                         std::to_string(device_function_names().size()) +
                                         " are; link the device code into the program)");
   }
-  // The message carries a copy of the argument bytes, as the real launch
-  // copies them into the device's mailbox.
-  auto message = std::make_shared<std::vector<uint8_t>>(
-      static_cast<const uint8_t*>(args), static_cast<const uint8_t*>(args) + size);
-  const std::string error = handle->device->launch(
-      name, [function, message] { function(message->data()); }, wait);
-  if (!error.empty()) return fail(call, BM_ERR_FAILURE, error);
-  return BM_SUCCESS;
+  return launch_function(call, handle, name, function, args, size, wait);
 }
 
 }  // namespace
@@ -165,11 +178,9 @@ bm_status_t bm_dev_query(int devid) {
 
 bm_status_t bm_dev_request(bm_handle_t* handle, int devid) {
   if (handle == nullptr) return fail(__func__, BM_ERR_DEVNOTREADY, "handle pointer is NULL");
-  HostPort* device = host_device(devid);
-  if (device == nullptr) {
-    return fail(__func__, BM_ERR_FAILURE, "no device " + std::to_string(devid) +
-                                               " (acosim simulates device 0)");
-  }
+  std::string error;
+  HostPort* device = host_device(devid, error);
+  if (device == nullptr) return fail(__func__, BM_ERR_FAILURE, error);
   *handle = new bm_context{device, devid};
   return BM_SUCCESS;
 }
@@ -187,6 +198,7 @@ void bm_dev_free(bm_handle_t handle) {
 bm_status_t bm_malloc_device_byte(bm_handle_t handle, bm_device_mem_t* pmem, unsigned int size) {
   if (handle == nullptr) return fail(__func__, BM_ERR_DEVNOTREADY, "handle is NULL");
   if (pmem == nullptr) return fail(__func__, BM_ERR_DEVNOTREADY, "pmem is NULL");
+  if (size == 0) return fail(__func__, BM_ERR_PARAM, "size is 0");
   const auto address = heap(*handle->device).allocate(size);
   if (!address) {
     return fail(__func__, BM_ERR_NOMEM, "no free block of " + std::to_string(size) +
@@ -297,14 +309,16 @@ tpu_kernel_function_t tpu_kernel_get_function(bm_handle_t handle, tpu_kernel_mod
                                             std::to_string(kMaxFunctionName) + " characters"), -1;
   }
   const auto& own = it->second.functions;
-  if (std::find(own.begin(), own.end(), name) == own.end()) {
+  const auto found = std::find_if(own.rbegin(), own.rend(),
+                                  [&](const Registration& r) { return r.first == name; });
+  if (found == own.rend()) {
     return fail(__func__, BM_ERR_PARAM, "module " + std::string(module->lib_name) +
                                             " registers no function named '" + name + "'"), -1;
   }
   auto& ids = function_ids();
-  const auto known = std::find(ids.begin(), ids.end(), name);
+  const auto known = std::find(ids.begin(), ids.end(), *found);
   if (known != ids.end()) return static_cast<int>(known - ids.begin());
-  ids.push_back(name);
+  ids.push_back(*found);
   return static_cast<int>(ids.size() - 1);
 }
 
@@ -318,8 +332,13 @@ static bm_status_t launch_id(const char* call, bm_handle_t handle, tpu_kernel_fu
     return fail(call, BM_ERR_PARAM, "args of " + std::to_string(size) + " bytes exceed the " +
                                         std::to_string(kMaxModuleArgs) + " a launch carries");
   }
-  return launch(call, handle, function_ids()[static_cast<size_t>(id)].c_str(), args,
-                static_cast<unsigned int>(size), wait);
+  const Registration& function = function_ids()[static_cast<size_t>(id)];
+  if (function.second == nullptr) {
+    return fail(call, BM_ERR_PARAM, "function id " + std::to_string(id) + " (" + function.first +
+                                        ") belongs to a module that was unloaded");
+  }
+  return launch_function(call, handle, function.first, function.second, args,
+                         static_cast<unsigned int>(size), wait);
 }
 
 bm_status_t tpu_kernel_launch(bm_handle_t handle, tpu_kernel_function_t function, void* args,
@@ -338,7 +357,12 @@ bm_status_t tpu_kernel_unload_module(bm_handle_t handle, tpu_kernel_module_t mod
   if (it == modules().end()) return fail(__func__, BM_ERR_PARAM, "not a loaded module");
   // Launches still queued may use the module's code.
   const std::string error = handle->device->sync();
-  for (const auto& name : it->second.functions) unregister_device_function(name);
+  for (const auto& r : it->second.functions) unregister_device_function(r.first, r.second);
+  for (auto& id : function_ids()) {
+    for (const auto& r : it->second.functions) {
+      if (id == r) id.second = nullptr;  // ids of this module stop working
+    }
+  }
   dlclose(it->second.library);
   modules().erase(it);
   return error.empty() ? BM_SUCCESS : fail(__func__, BM_ERR_FAILURE, error);

@@ -3,12 +3,14 @@
 // device.
 #pragma once
 
+#include <string>
+
 #include "sw/sophon/tpu/ports.h"
 
 namespace acosim::sophon {
 
-/// The TPU behind device `devid`, started on first use; nullptr if there is
-/// no such device.
-HostPort* host_device(int devid);
+/// The TPU behind device `devid`, started on first use; nullptr with the
+/// reason in `error` if there is no such device or it cannot start.
+HostPort* host_device(int devid, std::string& error);
 
 }  // namespace acosim::sophon

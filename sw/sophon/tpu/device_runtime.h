@@ -4,6 +4,8 @@
 // (testbench/sophon/board.cpp for libbmlib) defines current_device().
 #pragma once
 
+#include <vector>
+
 #include "sw/sophon/tpu/ports.h"
 
 namespace acosim::sophon {
@@ -43,9 +45,17 @@ class CommandOrder {
 };
 
 /// The issuing helpers every device API shares: they set wait_for, issue,
-/// and record the id.
+/// and record the id. A call that becomes several commands checks them all
+/// before issuing any, so a refused call writes nothing.
 uint32_t issue_gdma(GdmaCommand command);
 uint32_t issue_bdc(BdcCommand command);
+void issue_all(const std::vector<GdmaCommand>& commands);
+void issue_all(const std::vector<BdcCommand>& commands);
 CommandOrder& command_order();
+
+/// What the firmware's dispatcher does for each launch: a fresh command
+/// order (no parallel region left over from an earlier launch), then the
+/// function.
+void run_device_function(void (*function)(const void*), const void* args);
 
 }  // namespace acosim::sophon

@@ -32,6 +32,9 @@ class DevicePort {
   /// Throws IllegalCommand before queueing anything.
   virtual uint32_t issue(const GdmaCommand& command) = 0;
   virtual uint32_t issue(const BdcCommand& command) = 0;
+  /// The same checks without queueing: throws what issue would throw.
+  virtual void check(const GdmaCommand& command) = 0;
+  virtual void check(const BdcCommand& command) = 0;
   /// Waits until both engines have finished every queued command.
   virtual void poll() = 0;
 

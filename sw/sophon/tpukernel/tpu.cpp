@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "sw/sophon/tpu/command_builders.h"
 #include "sw/sophon/tpu/device_runtime.h"
@@ -213,15 +214,16 @@ void copy_family(const char* api, GdmaOp op, Space dst_space, Space src_space, u
   gdma(api, op, op == GdmaOp::ChannelBroadcast ? dst_shape : src_shape, d, s);
 }
 
-void fill_local(const char* api, uint64_t address, uint32_t value) {
-  const Dim4 one{1, int32_t(chip().npu_num), 1, 1};
+// One value at the same offset of every NPU's local memory: NPU_NUM
+// channels from NPU 0 at the address's offset.
+BdcCommand fill_every_npu(const char* api, uint64_t address, uint32_t value) {
   BdcCommand c;
   c.op = BdcOp::Fill;
   c.api = api;
-  c.shape = one;
-  c.dst = Tensor{Space::Local, address, Dim4{1, 1, 1, 1}, DType::FP32};
+  c.shape = Dim4{1, int32_t(chip().npu_num), 1, 1};
+  c.dst = Tensor{Space::Local, address % chip().local_mem_bytes, Dim4{1, 1, 1, 1}, DType::FP32};
   c.src[0] = Source::constant(value);
-  issue_bdc(c);
+  return c;
 }
 
 uint32_t float_bits(float f) {
@@ -258,7 +260,7 @@ int tpu_eu_num(data_type_t dtype) {
 int tpu_local_mem_size_per_npu() { return int(chip().local_mem_bytes); }
 int tpu_l2_sram_size() { return int(chip().l2_sram_bytes); }
 unsigned long long tpu_l2_sram_get_start_addr() { return chip().l2_sram_start; }
-unsigned int tpu_local_mem_get_start_addr() { return 0; }
+unsigned long long tpu_local_mem_get_start_addr() { return 0; }
 void* tpu_global_mem_addr(global_addr_t addr) { return current_device().system_memory(addr, 1); }
 void* tpu_local_mem_addr(int start_idx, local_addr_t addr) {
   return current_device().local_memory(uint64_t(start_idx) * chip().local_mem_bytes + addr, 1);
@@ -372,20 +374,30 @@ void tpu_gdma_channel_bcast_L2L(local_addr_t dst, local_addr_t src, const dim4* 
   copy_family(__func__, GdmaOp::ChannelBroadcast, Space::Local, Space::Local, dst, src,
               dim(shape), ds, ss, t);
 }
-// `count` elements as rows of at most 32768 (a shape's w takes 65535).
+// `count` elements as rows of 32768 (a shape's w takes at most 65535),
+// at most 65535 rows a command, then the rest; all checked before any is
+// issued.
 void tpu_gdma_system_cpy(system_addr_t dst, system_addr_t src, unsigned int count, data_type_t t) {
   const DType type = type_of(__func__, t);
-  const uint64_t row = 32768, rows = count / row, rest = count % row;
-  if (rows > 0) {
-    const Dim4 shape{1, 1, int32_t(rows), int32_t(row)};
-    gdma(__func__, GdmaOp::Copy, shape, system(dst, nullptr, shape, type), system(src, nullptr, shape, type));
+  const uint64_t row = 32768, bytes = dtype_bytes(type);
+  std::vector<GdmaCommand> commands;
+  const auto add = [&](uint64_t first, int32_t rows, int32_t width) {
+    GdmaCommand c;
+    c.op = GdmaOp::Copy;
+    c.api = "tpu_gdma_system_cpy";
+    c.shape = Dim4{1, 1, rows, width};
+    c.dst = system(dst + first * bytes, nullptr, c.shape, type);
+    c.src = system(src + first * bytes, nullptr, c.shape, type);
+    commands.push_back(c);
+  };
+  uint64_t done = 0;
+  while (count - done >= row) {
+    const uint64_t rows = std::min<uint64_t>((count - done) / row, 65535);
+    add(done, int32_t(rows), int32_t(row));
+    done += rows * row;
   }
-  if (rest > 0) {
-    const uint64_t done = rows * row * dtype_bytes(type);
-    const Dim4 shape{1, 1, 1, int32_t(rest)};
-    gdma(__func__, GdmaOp::Copy, shape, system(dst + done, nullptr, shape, type),
-         system(src + done, nullptr, shape, type));
-  }
+  if (count > done) add(done, 1, int32_t(count - done));
+  issue_all(commands);
 }
 
 // ---- BDC: element-wise -----------------------------------------------------
@@ -518,16 +530,22 @@ void tpu_bdc_fp_taylor(local_addr_t dst, local_addr_t src, local_addr_t coeff, c
 // acosim's exp coefficient table: 1 / i! for i < 10 on every NPU (what
 // tpu_bdc_fp_taylor needs for e^x); its exp table: e^(i - 128), i < 256.
 void tpu_bdc_load_fp32_exp_coeff(local_addr_t coeff_addr) {
+  std::vector<BdcCommand> fills;
   double factorial = 1.0;
   for (int i = 0; i < 10; ++i) {
     if (i > 0) factorial *= i;
-    fill_local(__func__, coeff_addr + 4u * i, float_bits(static_cast<float>(1.0 / factorial)));
+    fills.push_back(fill_every_npu(__func__, coeff_addr + 4u * i,
+                                   float_bits(static_cast<float>(1.0 / factorial))));
   }
+  issue_all(fills);
 }
 void tpu_bdc_load_fp32_exp_table(local_addr_t table_addr) {
+  std::vector<BdcCommand> fills;
   for (int i = 0; i < 256; ++i) {
-    fill_local(__func__, table_addr + 4u * i, float_bits(std::exp(static_cast<float>(i - 128))));
+    fills.push_back(fill_every_npu(__func__, table_addr + 4u * i,
+                                   float_bits(std::exp(static_cast<float>(i - 128)))));
   }
+  issue_all(fills);
 }
 // e^x to fp32 accuracy; the work buffers, coefficients and table are the
 // chip's scratch and inputs for its series, which acosim does not need.

@@ -95,6 +95,23 @@ TEST(SophonTpuKernel, CastToHalfAndBfloat16RoundToNearestEven) {
   EXPECT_EQ(m.get<float>(1024), 1.001953125f);
 }
 
+TEST(SophonTpuKernel, CastFromInt32RoundsOnceFromTheExactValue) {
+  // 2^30 + 2^22 + 1: bf16 keeps 8 significant bits, the rest is just over
+  // half a unit (2^22 + 1 of 2^23), so it rounds up to 1.0000001b x 2^30 =
+  // 0x4e81. Through fp32 first it would tie (2^22 of 2^23) and go to even.
+  Machine m;
+  m.put<int32_t>(0, (1 << 30) + (1 << 22) + 1);
+  m.run(cast(DType::BF16, DType::INT32, Rounding::HalfToEven, 1));
+  EXPECT_EQ(m.get<uint16_t>(1024), 0x4e81);
+}
+
+TEST(SophonTpuKernel, SameTypeCastCopiesBits) {
+  Machine m;
+  m.put<uint16_t>(0, 0xfe01);  // an fp16 NaN with a payload and its sign
+  m.run(cast(DType::FP16, DType::FP16, Rounding::HalfToEven, 1));
+  EXPECT_EQ(m.get<uint16_t>(1024), 0xfe01);
+}
+
 TEST(SophonTpuKernel, LessSelectWithPerLaneVector) {
   // 66 channels from NPU 0: channel c compares with lane c mod 64's value.
   Machine m;

@@ -74,6 +74,32 @@ void int8_average(const void* args) {
 }
 OKKERNEL_FUNC_REGISTER(int8_average)
 
+// A value just below the end of NPU 0, then an add over 8192 channels from
+// there: its first piece of 4032 channels fits, its second does not, so
+// the call is refused and must write nothing.
+constexpr unsigned kNearEnd = 516096;
+float g_seen_value = 0.0f;
+bool g_parallel_at_start = true;
+
+void split_call_refused(const void*) {
+  okk_initialize();
+  const dim4 one = {1, 1, 1, 1};
+  x32 value;
+  value.fp32 = 1.0f;
+  okk_bdc_32bit_set_C(kNearEnd, value, &one, nullptr);
+  okk_poll();
+  const dim4 big = {1, 8192, 1, 32};
+  okk_parallel_start();  // left open by the refusal below
+  okk_bdc_add_C(kNearEnd, kNearEnd, 5.0f, &big, nullptr, nullptr);
+}
+OKKERNEL_FUNC_REGISTER(split_call_refused)
+
+void look_after_refusal(const void*) {
+  g_parallel_at_start = okk_is_parallel_state();
+  std::memcpy(&g_seen_value, okk_local_mem_addr(0, kNearEnd), 4);
+}
+OKKERNEL_FUNC_REGISTER(look_after_refusal)
+
 class Bmlib : public ::testing::Test {
  protected:
   void SetUp() override { ASSERT_EQ(bm_dev_request(&m_handle, 0), BM_SUCCESS); }
@@ -203,6 +229,18 @@ TEST_F(Bmlib, FixedPointAverageOfFourNPackedInt8) {
     const int expected = sum >= 0 ? sum / 2 : -((-sum + 1) / 2);
     ASSERT_EQ(out[i], expected) << i << ": " << int(a[i]) << " + " << int(b[i]);
   }
+}
+
+TEST_F(Bmlib, ARefusedCallWritesNothingAndLeavesNoParallelRegion) {
+  const std::string err = stderr_of([&] {
+    EXPECT_EQ(okkernel_launch_sync(m_handle, "split_call_refused", nullptr, 0), BM_ERR_FAILURE);
+  });
+  // The second piece starts 63 slots of 32 words on: 516096 + 8064 = 0x7ff80.
+  EXPECT_NE(err.find("okk_bdc_add_C: dst (1, 4032, 1, 32) at local address 0x7ff80"), std::string::npos) << err;
+  EXPECT_NE(err.find("(channels 4032 to 8063 of C = 8192, issued in pieces)"), std::string::npos) << err;
+  ASSERT_EQ(okkernel_launch_sync(m_handle, "look_after_refusal", nullptr, 0), BM_SUCCESS);
+  EXPECT_EQ(g_seen_value, 1.0f);  // the first piece did not run either
+  EXPECT_FALSE(g_parallel_at_start);
 }
 
 TEST_F(Bmlib, DeviceRefusalReachesTheHost) {

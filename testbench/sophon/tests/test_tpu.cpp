@@ -195,18 +195,18 @@ sc_core::sc_time launch_time(bool parallel) {
 constexpr double kCyclePs = 1818.0;
 
 TEST(SophonOrdering, SequentialCommandsWait) {
-  // GDMA moves 4 MiB at 64 B/cycle: 32 + 65536 cycles, from time 0. The
-  // BDC adds 16384 elements per NPU at 32 per cycle: 16 + 512 cycles, and
-  // starts when the copy is done.
+  // After the launch's 1 us dispatch, the GDMA moves 4 MiB at 64 B/cycle:
+  // 32 + 65536 cycles. The BDC adds 16384 elements per NPU at 32 per
+  // cycle: 16 + 512 cycles, and starts when the copy is done.
   const sc_core::sc_time t = launch_time(false);
-  EXPECT_DOUBLE_EQ(t.to_seconds() * 1e12, (65568 + 528) * kCyclePs);
+  EXPECT_DOUBLE_EQ(t.to_seconds() * 1e12, 1e6 + (65568 + 528) * kCyclePs);
 }
 
 TEST(SophonOrdering, ParallelCommandsOverlap) {
   // The add starts after its 10 ns issue and ends long before the copy:
   // the launch lasts as long as the copy alone.
   const sc_core::sc_time t = launch_time(true);
-  EXPECT_DOUBLE_EQ(t.to_seconds() * 1e12, 65568 * kCyclePs);
+  EXPECT_DOUBLE_EQ(t.to_seconds() * 1e12, 1e6 + 65568 * kCyclePs);
 }
 
 // Refusals: the message names the call and the rule; nothing is written.
@@ -358,6 +358,36 @@ TEST(SophonHazards, SequentialCommandsOnOneBufferAreNot) {
   });
   ASSERT_EQ(error, "");
   EXPECT_EQ(bench.tpu().hazards(), 0u);
+}
+
+}  // namespace
+}  // namespace acosim::sophon
+
+namespace acosim::sophon {
+namespace {
+
+TEST(SophonRefusals, WaitingForACommandNeverIssued) {
+  // A command that waits for an id the other engine never got would wait
+  // forever (okk_set_id_node can ask for one): refused at issue.
+  expect_refused(toy(), [](DevicePort& port) {
+    BdcCommand c;
+    c.op = BdcOp::Fill;
+    c.api = "okk_bdc_32bit_set_C";
+    c.shape = Dim4{1, 1, 1, 1};
+    c.dst = local_tensor(0, Dim4{1, 1, 1, 1});
+    c.wait_for = 5;
+    port.issue(c);
+  }, "okk_bdc_32bit_set_C: waits for GDMA command 5, but only 0 were issued");
+}
+
+TEST(SophonDeviceCpu, EveryLaunchCountsAndTakesItsDispatchTime) {
+  // Three launches that issue nothing: each is counted and costs the CPU
+  // its dispatch time.
+  TpuBench bench(toy());
+  for (int i = 0; i < 3; ++i) bench.tpu().cpu().submit("noop", [] {});
+  sc_core::sc_start();
+  EXPECT_EQ(bench.tpu().launches(), 3u);
+  EXPECT_EQ(sc_core::sc_time_stamp(), 3.0 * DeviceCpu::launch_time());
 }
 
 }  // namespace

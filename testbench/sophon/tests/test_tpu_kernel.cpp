@@ -42,6 +42,60 @@ TEST_F(TpuKernelByName, UnmodelledTypeIsRefusedByName) {
             "bmlib: tpu_kernel_launch_sync: fp16_add: tpu_bdc_fp_add: acosim's BDC computes fp32 only, not fp16\n");
 }
 
+// tpu_bdc_load_fp32_exp_coeff given an address on NPU 1: every NPU gets
+// the 10 coefficients at that offset, and nothing else is written.
+void load_coefficients(const void*) {
+  tpu_initialize();
+  float* words = static_cast<float*>(tpu_local_mem_addr(0, 1024 - 4));
+  for (int i = 0; i < 12; ++i) words[i] = -7.0f;
+  tpu_bdc_load_fp32_exp_coeff(static_cast<local_addr_t>(LOCAL_MEM_SIZE) + 1024);
+  tpu_poll();
+}
+TPUKERNEL_FUNC_REGISTER(load_coefficients)
+float g_coefficients[2][12];
+void read_coefficients(const void*) {
+  std::memcpy(g_coefficients[0], tpu_local_mem_addr(0, 1024 - 4), sizeof(g_coefficients[0]));
+  std::memcpy(g_coefficients[1], tpu_local_mem_addr(63, 1024 - 4), sizeof(g_coefficients[1]));
+}
+TPUKERNEL_FUNC_REGISTER(read_coefficients)
+
+TEST_F(TpuKernelByName, ExpCoefficientsOnEveryNpu) {
+  ASSERT_EQ(tpu_kernel_launch_sync(m_handle, "load_coefficients", nullptr, 0), BM_SUCCESS);
+  ASSERT_EQ(tpu_kernel_launch_sync(m_handle, "read_coefficients", nullptr, 0), BM_SUCCESS);
+  const float expected[10] = {1.0f, 1.0f, 0.5f, 1.0f / 6, 1.0f / 24, 1.0f / 120, 1.0f / 720,
+                              1.0f / 5040, 1.0f / 40320, 1.0f / 362880};
+  EXPECT_EQ(g_coefficients[0][0], -7.0f);  // the word before: untouched
+  for (int i = 0; i < 10; ++i) EXPECT_FLOAT_EQ(g_coefficients[0][1 + i], expected[i]) << i;
+  EXPECT_EQ(g_coefficients[0][11], -7.0f);  // the word after
+  EXPECT_FLOAT_EQ(g_coefficients[1][1 + 3], expected[3]);
+}
+
+typedef struct {
+  unsigned long long dst, src;
+  unsigned int count;
+} __attribute__((packed)) system_copy_args_t;
+void system_copy(const void* args) {
+  const system_copy_args_t* p = static_cast<const system_copy_args_t*>(args);
+  tpu_initialize();
+  tpu_gdma_system_cpy(p->dst, p->src, p->count, DT_FP32);
+  tpu_poll();
+}
+TPUKERNEL_FUNC_REGISTER(system_copy)
+
+TEST_F(TpuKernelByName, SystemCopyOfRowsAndARest) {
+  // 70000 elements: two rows of 32768 and a rest of 4464; one more word
+  // after the destination stays as it was.
+  const unsigned count = 70000;
+  std::vector<float> src(count), dst(count + 1, -1.0f);
+  for (unsigned i = 0; i < count; ++i) src[i] = float(i);
+  DeviceBuffer dsrc(m_handle, src), ddst(m_handle, dst);
+  system_copy_args_t args = {ddst.address(), dsrc.address(), count};
+  ASSERT_EQ(tpu_kernel_launch_sync(m_handle, "system_copy", &args, sizeof(args)), BM_SUCCESS);
+  const std::vector<float> out = ddst.read();
+  for (unsigned i = 0; i < count; ++i) ASSERT_EQ(out[i], float(i)) << i;
+  EXPECT_EQ(out[count], -1.0f);
+}
+
 TEST_F(TpuKernelByName, ChipQueries) {
   // Queries run on the device: read them inside a launch.
   static int values[5];

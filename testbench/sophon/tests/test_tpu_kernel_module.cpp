@@ -13,6 +13,12 @@
 namespace acosim::sophon::example {
 namespace {
 
+std::string stderr_of(const std::function<void()>& call) {
+  testing::internal::CaptureStderr();
+  call();
+  return testing::internal::GetCapturedStderr();
+}
+
 class TpuKernelModule : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -69,10 +75,22 @@ TEST_F(TpuKernelModule, LoadedFromMemory) {
   EXPECT_EQ(tpu_kernel_free_module(m_handle, file_module), BM_SUCCESS);
 }
 
-std::string stderr_of(const std::function<void()>& call) {
-  testing::internal::CaptureStderr();
-  call();
-  return testing::internal::GetCapturedStderr();
+TEST_F(TpuKernelModule, TheSameModuleLoadedTwiceIsRefused) {
+  const std::string err = stderr_of([&] {
+    EXPECT_EQ(tpu_kernel_load_module_file(m_handle, ACOSIM_EXAMPLE_MODULE), nullptr);
+  });
+  EXPECT_NE(err.find("registers no device function (is it loaded already?)"), std::string::npos) << err;
+  check_add(m_handle, by_id());  // the first is untouched
+}
+
+TEST_F(TpuKernelModule, IdsOfAnUnloadedModuleStopWorking) {
+  const tpu_kernel_function_t id = tpu_kernel_get_function(m_handle, m_module, "example_add");
+  ASSERT_GE(id, 0);
+  ASSERT_EQ(tpu_kernel_unload_module(m_handle, m_module), BM_SUCCESS);
+  const std::string err = stderr_of([&] { EXPECT_EQ(tpu_kernel_launch(m_handle, id, nullptr, 0), BM_ERR_PARAM); });
+  EXPECT_EQ(err, "bmlib: tpu_kernel_launch: function id " + std::to_string(id) +
+                     " (example_add) belongs to a module that was unloaded\n");
+  EXPECT_EQ(tpu_kernel_launch_sync(m_handle, "example_add", nullptr, 0), BM_ERR_PARAM);  // gone by name too
 }
 
 TEST_F(TpuKernelModule, Errors) {

@@ -89,9 +89,12 @@ typedef struct { var_type_t type; var_context_t context; } variable_t;
 typedef void (*tpu_kernel_func_t)(const void *);
 void tpu_register_kernel_func(const char *name, tpu_kernel_func_t func);
 void tpu_dump_registered_kernel_funcs();
+/* The wrapper lets a kernel return a value (int tpu_kernel_api_x(const
+ * void *)) and still be launched as a tpu_kernel_func_t. */
 #define TPUKERNEL_FUNC_REGISTER(func)                               \
+  void func##_wrapper(const void *arg) { func(arg); }               \
   __attribute__((constructor)) void tpu_kernel_register_##func() { \
-    tpu_register_kernel_func(#func, func);                         \
+    tpu_register_kernel_func(#func, func##_wrapper);               \
   }
 #include <assert.h>
 #include <stdio.h>
@@ -135,7 +138,7 @@ int tpu_eu_num(data_type_t dtype);
 int tpu_local_mem_size_per_npu();
 int tpu_l2_sram_size();
 unsigned long long tpu_l2_sram_get_start_addr();
-unsigned int tpu_local_mem_get_start_addr();
+unsigned long long tpu_local_mem_get_start_addr();
 void *tpu_global_mem_addr(global_addr_t addr);
 void *tpu_local_mem_addr(int start_idx, local_addr_t addr);
 void *tpu_local_mem_addr_unified(local_addr_t addr);
