@@ -42,6 +42,7 @@ BdcFamily bdc_family(BdcOp op) {
   switch (op) {
     case BdcOp::FixedAdd: case BdcOp::FixedSub: case BdcOp::FixedMul: case BdcOp::FixedMac:
     case BdcOp::FixedMax: case BdcOp::FixedMin: case BdcOp::Int8ToFp32:
+    case BdcOp::Fixed16ArithmeticShift: case BdcOp::Fixed16LogicalShift:
       return BdcFamily::FixedPoint;
     case BdcOp::Conv2d: case BdcOp::Depthwise2d: case BdcOp::AvgPool2d:
     case BdcOp::MaxPool2d: case BdcOp::MatMul:
@@ -61,7 +62,8 @@ int bdc_source_count(BdcOp op) {
     case BdcOp::ArithmeticShift: case BdcOp::LogicalShift: case BdcOp::Bias: case BdcOp::Scale:
       return 2;
     case BdcOp::FixedAdd: case BdcOp::FixedSub: case BdcOp::FixedMul: case BdcOp::FixedMac:
-    case BdcOp::FixedMax: case BdcOp::FixedMin:
+    case BdcOp::FixedMax: case BdcOp::FixedMin: case BdcOp::Fixed16ArithmeticShift:
+    case BdcOp::Fixed16LogicalShift:
       return 2;
     case BdcOp::Fill: return 0;
     default: return 1;

@@ -41,7 +41,13 @@
 //    shift (floor), so 7.5 -> 8 and -7.5 -> -7;
 //  - max / min compare the values and take no shift;
 //  - the result saturates to the dst type's range;
-//  - int8 -> fp32 is exact.
+//  - int8 -> fp32 is exact;
+//  - the 16-bit shifts (okk_bdc_fixed_point_packed_16bit_*_shift) take a
+//    signed int16 count as the 32-bit shifts do: positive shifts left,
+//    negative right (arithmetic: sign-filling on int16; logical: zero-
+//    filling on uint16); the result wraps to 16 bits (no saturation), and
+//    counts of 16 or more give 0 (or -1 for a negative value shifted right
+//    arithmetically).
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -208,12 +214,70 @@ uint64_t run_int8_to_fp32(const BdcContext& x, const BdcCommand& c) {
   return cycles(x, c, 1);
 }
 
+bool is_shift16(BdcOp op) {
+  return op == BdcOp::Fixed16ArithmeticShift || op == BdcOp::Fixed16LogicalShift;
+}
+
+void check_shift16(const Chip& chip, const BdcCommand& c) {
+  const bool arithmetic = c.op == BdcOp::Fixed16ArithmeticShift;
+  const DType value = arithmetic ? DType::INT16 : DType::UINT16;
+  const bool constant_first = c.param[3] == 1;
+  if (c.param[3] != 0 && c.param[3] != 1) {
+    refuse(c.api, "operand order " + std::to_string(c.param[3]) + " is not 0 or 1");
+  }
+  if (c.src[0].kind != Source::Kind::Tensor) refuse(c.api, "src0 must be a tensor");
+  if (c.src[1].kind == Source::Kind::Vector) refuse(c.api, "src1 must be a tensor or a constant");
+  const std::string why = arithmetic ? "an arithmetic shift" : "a logical shift";
+  const uint32_t npu = check_operand_of(chip, c, "dst", c.dst, value, why);
+  // With the constant first, src0 holds the counts (int16).
+  const uint32_t s0 = check_operand_of(chip, c, "src0", c.src[0].tensor,
+                                       constant_first ? DType::INT16 : value, why);
+  check_same_npu(c.api, "dst", npu, "src0", s0);
+  if (c.src[1].kind == Source::Kind::Tensor) {
+    const uint32_t s1 = check_operand_of(chip, c, "src1", c.src[1].tensor, DType::INT16, why);
+    check_same_npu(c.api, "dst", npu, "src1", s1);
+  }
+}
+
+int64_t shift16(int64_t value, int64_t count, bool arithmetic) {
+  if (count >= 16) return 0;
+  if (count >= 0) return value << count;
+  if (-count >= 16) return arithmetic && value < 0 ? -1 : 0;
+  return value >> -count;  // value is int16 (sign-filling) or uint16 (zero-filling)
+}
+
+uint64_t run_shift16(const BdcContext& x, const BdcCommand& c) {
+  const bool arithmetic = c.op == BdcOp::Fixed16ArithmeticShift;
+  const bool constant_first = c.param[3] == 1;
+  const bool tensor1 = c.src[1].kind == Source::Kind::Tensor;
+  const LocalGeometry dst(x.chip, c.dst), src0(x.chip, c.src[0].tensor);
+  const LocalGeometry src1 = tensor1 ? LocalGeometry(x.chip, c.src[1].tensor) : src0;
+  const int64_t constant = static_cast<int16_t>(c.src[1].scalar & 0xffff);
+  for (int64_t n = 0; n < c.shape.n; ++n)
+    for (int64_t ch = 0; ch < c.shape.c; ++ch)
+      for (int64_t h = 0; h < c.shape.h; ++h)
+        for (int64_t w = 0; w < c.shape.w; ++w) {
+          const int64_t a = read_int(x.local + src0.byte(n, ch, h, w), 2, arithmetic || constant_first);
+          const int64_t b = tensor1 ? read_int(x.local + src1.byte(n, ch, h, w), 2, true) : constant;
+          // value and count: (a, b), or with the constant first (C, a).
+          int64_t value = constant_first ? b : a;
+          const int64_t count = constant_first ? a : b;
+          value = arithmetic ? int64_t(int16_t(value & 0xffff)) : int64_t(value & 0xffff);
+          write_int(x.local + dst.byte(n, ch, h, w), 2, shift16(value, count, arithmetic) & 0xffff);
+        }
+  return cycles(x, c, 2);
+}
+
 }  // namespace
 
 void check_fixed_point(const Chip& chip, const BdcCommand& c) {
   check_shape(c.api, "shape", c.shape, static_cast<int>(chip.max_bdc_c));
   if (c.op == BdcOp::Int8ToFp32) {
     check_int8_to_fp32(chip, c);
+    return;
+  }
+  if (is_shift16(c.op)) {
+    check_shift16(chip, c);
     return;
   }
   if (!is_fixed_binary(c.op)) {
@@ -256,6 +320,10 @@ void check_fixed_point(const Chip& chip, const BdcCommand& c) {
 
 uint64_t run_fixed_point(const BdcContext& x, const BdcCommand& c) {
   if (c.op == BdcOp::Int8ToFp32) return run_int8_to_fp32(x, c);
+  if (is_shift16(c.op)) {
+    check_shift16(x.chip, c);
+    return run_shift16(x, c);
+  }
   const OpType t = decode(c.param[0]);
   const uint32_t src_bytes = t.src_bytes(), dst_bytes = t.dst_bytes();
   const bool signed0 = source_signed(t, c, 0), signed1 = source_signed(t, c, 1);

@@ -78,8 +78,8 @@ void with_constant(const char* api, BdcOp op, local_addr_t dst, local_addr_t src
 
 [[noreturn]] void not_modelled(const char* api) {
   throw IllegalCommand(std::string(api) +
-                       ": not modelled by acosim (the 16-bit shift, split and 16x8 multiply "
-                       "forms have no public definition of their packing; docs/sophon.md)");
+                       ": not modelled by acosim (the split and 16x8 multiply forms have no "
+                       "public definition of how they repack 2N into 4N; docs/sophon.md)");
 }
 
 }  // namespace
@@ -185,31 +185,60 @@ void okk_bdc_int8_to_fp32(local_addr_t dst, local_addr_t src, local_addr_t, cons
   int8_to_fp32(__func__, dst, src, shape, is_signed, is_aligned_layout);
 }
 
-void okk_bdc_fixed_point_packed_16bit_arithmetic_shift(local_addr_t, local_addr_t, local_addr_t,
-                                                       const dim4*, const dim4*, const dim4*,
-                                                       const dim4*) {
-  not_modelled(__func__);
+// 16-bit shifts on 2N-packed int16 / uint16: dst = value shifted by a
+// signed int16 count (positive left). The C_ forms shift the constant by
+// each element of the tensor.
+static void shift16(const char* api, BdcOp op, local_addr_t dst, local_addr_t src,
+                    const Source& second, const dim4* shape, const dim4* ds, const dim4* ss,
+                    bool constant_first) {
+  const DType value = op == BdcOp::Fixed16ArithmeticShift ? DType::INT16 : DType::UINT16;
+  BdcCommand c;
+  c.op = op;
+  c.api = api;
+  c.shape = Dim4{shape->n, shape->c, shape->h, shape->w};
+  c.dst = packed(dst, ds, shape, value);
+  c.src[0] = Source::of(packed(src, ss, shape, constant_first ? DType::INT16 : value));
+  c.src[1] = second;
+  c.param[3] = constant_first ? 1 : 0;
+  issue_bdc(c);
 }
-void okk_bdc_fixed_point_packed_16bit_logical_shift(local_addr_t, local_addr_t, local_addr_t,
-                                                    const dim4*, const dim4*, const dim4*,
-                                                    const dim4*) {
-  not_modelled(__func__);
+void okk_bdc_fixed_point_packed_16bit_arithmetic_shift(local_addr_t dst, local_addr_t src0,
+                                                       local_addr_t src1, const dim4* shape,
+                                                       const dim4* ds, const dim4* s0s,
+                                                       const dim4* s1s) {
+  shift16(__func__, BdcOp::Fixed16ArithmeticShift, dst, src0,
+          Source::of(packed(src1, s1s, shape, DType::INT16)), shape, ds, s0s, false);
 }
-void okk_bdc_fixed_point_packed_16bit_arithmetic_shift_C(local_addr_t, local_addr_t, short,
-                                                         const dim4*, const dim4*, const dim4*) {
-  not_modelled(__func__);
+void okk_bdc_fixed_point_packed_16bit_logical_shift(local_addr_t dst, local_addr_t src0,
+                                                    local_addr_t src1, const dim4* shape,
+                                                    const dim4* ds, const dim4* s0s,
+                                                    const dim4* s1s) {
+  shift16(__func__, BdcOp::Fixed16LogicalShift, dst, src0,
+          Source::of(packed(src1, s1s, shape, DType::INT16)), shape, ds, s0s, false);
 }
-void okk_bdc_fixed_point_packed_16bit_logical_shift_C(local_addr_t, local_addr_t, short,
-                                                      const dim4*, const dim4*, const dim4*) {
-  not_modelled(__func__);
+void okk_bdc_fixed_point_packed_16bit_arithmetic_shift_C(local_addr_t dst, local_addr_t src,
+                                                         short C, const dim4* shape,
+                                                         const dim4* ds, const dim4* ss) {
+  shift16(__func__, BdcOp::Fixed16ArithmeticShift, dst, src,
+          Source::constant(static_cast<uint16_t>(C)), shape, ds, ss, false);
 }
-void okk_bdc_fixed_point_packed_16bit_C_arithmetic_shift(local_addr_t, local_addr_t, short,
-                                                         const dim4*, const dim4*, const dim4*) {
-  not_modelled(__func__);
+void okk_bdc_fixed_point_packed_16bit_logical_shift_C(local_addr_t dst, local_addr_t src, short C,
+                                                      const dim4* shape, const dim4* ds,
+                                                      const dim4* ss) {
+  shift16(__func__, BdcOp::Fixed16LogicalShift, dst, src,
+          Source::constant(static_cast<uint16_t>(C)), shape, ds, ss, false);
 }
-void okk_bdc_fixed_point_packed_16bit_C_logical_shift(local_addr_t, local_addr_t, unsigned short,
-                                                      const dim4*, const dim4*, const dim4*) {
-  not_modelled(__func__);
+void okk_bdc_fixed_point_packed_16bit_C_arithmetic_shift(local_addr_t dst, local_addr_t src,
+                                                         short C, const dim4* shape,
+                                                         const dim4* ds, const dim4* ss) {
+  shift16(__func__, BdcOp::Fixed16ArithmeticShift, dst, src,
+          Source::constant(static_cast<uint16_t>(C)), shape, ds, ss, true);
+}
+void okk_bdc_fixed_point_packed_16bit_C_logical_shift(local_addr_t dst, local_addr_t src,
+                                                      unsigned short C, const dim4* shape,
+                                                      const dim4* ds, const dim4* ss) {
+  shift16(__func__, BdcOp::Fixed16LogicalShift, dst, src, Source::constant(C), shape, ds, ss,
+          true);
 }
 void okk_bdc_fixed_point_packed_16bit_split_high_8bit(local_addr_t, local_addr_t, const dim4*,
                                                       const dim4*, const dim4*) {

@@ -39,7 +39,7 @@ const char* bdc_op_name(BdcOp op) {
       "taylor_exp", "exp", "sigmoid", "tanh", "bias", "scale", "scale_bias", "fixed_add",
       "fixed_sub", "fixed_mul", "fixed_mac", "fixed_max", "fixed_min", "int8_to_fp32",
       "conv2d", "depthwise2d", "avg_pool2d", "max_pool2d", "matmul", "less_select", "cast",
-      "polynomial"};
+      "polynomial", "fixed16_arithmetic_shift", "fixed16_logical_shift"};
   const auto index = static_cast<unsigned>(op);
   return index < sizeof(names) / sizeof(names[0]) ? names[index] : "?";
 }

@@ -99,6 +99,9 @@ enum class BdcOp : uint8_t {
   LessSelect,   ///< dst = src0 < src1 ? src2 : src3
   Cast,         ///< dst = src0 converted to dst's type; param[0]: rounding_mode_t
   Polynomial,   ///< dst = sum_{i<param[0]} coeff_i src0^i, coeff_i at src1 + 4 i on each NPU
+  // BM1684 2N-packed int16 shifts: dst = src0 shifted by src1 (a signed
+  // int16 count; param[3] = 1: src1 is the value, src0 the counts)
+  Fixed16ArithmeticShift, Fixed16LogicalShift,
 };
 
 const char* bdc_op_name(BdcOp op);

@@ -254,3 +254,64 @@ TEST_F(Bmlib, DeviceRefusalReachesTheHost) {
 }
 
 }  // namespace
+
+namespace {
+
+typedef struct {
+  unsigned long long output_addr, value_addr, count_addr;
+  int n;
+  int which;  // 0 arithmetic, 1 logical, 2 arithmetic by C = 3, 3 C = -32768 by the counts
+} __attribute__((packed)) shift16_args_t;
+
+// int16 shifts on BM1684's 2N layout: values and counts loaded with the
+// 16-bit GDMA, shifted, stored back.
+void shift16_kernel(const void* args) {
+  const shift16_args_t* p = static_cast<const shift16_args_t*>(args);
+  okk_initialize();
+  const dim4 shape = {p->n, 1, 1, 8};
+  dim4 stride;
+  okk_128_byte_aligned_stride_for_16bit(&stride, 0, &shape);
+  const local_addr_t size = static_cast<local_addr_t>((shape.n + 1) / 2 * stride.n * 4);
+  okk_gdma_16bit_cpy_S2L(0, p->value_addr, &shape, nullptr, nullptr);
+  okk_gdma_16bit_cpy_S2L(size, p->count_addr, &shape, nullptr, nullptr);
+  switch (p->which) {
+    case 0: okk_bdc_fixed_point_packed_16bit_arithmetic_shift(2 * size, 0, size, &shape, nullptr, nullptr, nullptr); break;
+    case 1: okk_bdc_fixed_point_packed_16bit_logical_shift(2 * size, 0, size, &shape, nullptr, nullptr, nullptr); break;
+    case 2: okk_bdc_fixed_point_packed_16bit_arithmetic_shift_C(2 * size, 0, 3, &shape, nullptr, nullptr); break;
+    default: okk_bdc_fixed_point_packed_16bit_C_arithmetic_shift(2 * size, size, -32768, &shape, nullptr, nullptr); break;
+  }
+  okk_gdma_16bit_cpy_L2S(p->output_addr, 2 * size, &shape, nullptr, nullptr);
+  okk_poll();
+}
+OKKERNEL_FUNC_REGISTER(shift16_kernel)
+
+TEST_F(Bmlib, SixteenBitShiftsOnTwoNPackedData) {
+  const int n = 3, count = n * 8;  // n = 3: a half-full 2N word
+  std::vector<int16_t> values(count), counts(count), out(count);
+  const int16_t v[8] = {1, -1, 0x4000, -0x4000, 0x1234, -2, 7, -32768};
+  const int16_t k[8] = {1, 1, 1, -1, -4, -20, 16, -15};
+  for (int i = 0; i < count; ++i) {
+    values[i] = v[i % 8];
+    counts[i] = k[i % 8];
+  }
+  // By hand: value << k for k >= 0, >> -k otherwise, wrapped to 16 bits.
+  const int16_t arithmetic[8] = {2, -2, -32768, -0x2000, 0x0123, -1, 0, -1};
+  const int16_t logical[8] = {2, -2, -32768, 0x6000, 0x0123, 0, 0, 1};
+  const int16_t by_three[8] = {8, -8, 0, 0, -0x6e60, -16, 56, 0};
+  const int16_t constant[8] = {0, 0, 0, -16384, -2048, -1, 0, -1};
+  bm_device_mem_t dv, dk, dout;
+  ASSERT_EQ(bm_malloc_device_byte(m_handle, &dv, count * 2), BM_SUCCESS);
+  ASSERT_EQ(bm_malloc_device_byte(m_handle, &dk, count * 2), BM_SUCCESS);
+  ASSERT_EQ(bm_malloc_device_byte(m_handle, &dout, count * 2), BM_SUCCESS);
+  ASSERT_EQ(bm_memcpy_s2d(m_handle, dv, values.data()), BM_SUCCESS);
+  ASSERT_EQ(bm_memcpy_s2d(m_handle, dk, counts.data()), BM_SUCCESS);
+  const int16_t* expected[4] = {arithmetic, logical, by_three, constant};
+  for (int which = 0; which < 4; ++which) {
+    shift16_args_t args = {bm_mem_get_device_addr(dout), bm_mem_get_device_addr(dv), bm_mem_get_device_addr(dk), n, which};
+    ASSERT_EQ(okkernel_launch_sync(m_handle, "shift16_kernel", &args, sizeof(args)), BM_SUCCESS);
+    ASSERT_EQ(bm_memcpy_d2s(m_handle, out.data(), dout), BM_SUCCESS);
+    for (int i = 0; i < count; ++i) EXPECT_EQ(out[i], expected[which][i % 8]) << which << " " << i;
+  }
+}
+
+}  // namespace
