@@ -188,8 +188,6 @@ void pool(const char* api, BdcOp op, local_addr_t out, local_addr_t in, const di
 
 }  // namespace
 
-
-
 }  // namespace acosim::sophon
 
 using namespace acosim::sophon;
