@@ -241,7 +241,8 @@ void check_shift16(const Chip& chip, const BdcCommand& c) {
 
 int64_t shift16(int64_t value, int64_t count, bool arithmetic) {
   if (count >= 16) return 0;
-  if (count >= 0) return value << count;
+  // A left shift of a negative value is a product (value may be negative).
+  if (count >= 0) return value * (int64_t{1} << count);
   if (-count >= 16) return arithmetic && value < 0 ? -1 : 0;
   return value >> -count;  // value is int16 (sign-filling) or uint16 (zero-filling)
 }

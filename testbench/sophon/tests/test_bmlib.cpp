@@ -167,6 +167,7 @@ TEST_F(Bmlib, HeapExhausted) {
   EXPECT_EQ(err, "bmlib: bm_malloc_device_byte: no free block of 4294963200 bytes left in device memory\n");
   bm_free_device(m_handle, mem[1]);
   EXPECT_EQ(bm_malloc_device_byte(m_handle, &mem[3], big), BM_SUCCESS);
+  for (int i : {0, 2, 3}) bm_free_device(m_handle, mem[i]);
 }
 
 TEST_F(Bmlib, ArgumentBytesArriveUnchanged) {
