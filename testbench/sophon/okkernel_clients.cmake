@@ -66,8 +66,13 @@ execute_process(COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/pool_cases.sh ${okk_roo
 
 add_test(NAME sophon_okkernel.hello_world
   COMMAND bash ${okk_run} ${okk_bin}/okk_hello_world ${okk_root} "^Hello World! Today is 1/1/2021\\.$" 1)
+# plus_one draws N, C, H, W at random (std::random_device); about one run in
+# fifty draws a tensor that its own plus_one_0 cannot fit in local memory,
+# and its OKKERNEL_ASSERT ends the program: that run counts as skipped.
 add_test(NAME sophon_okkernel.plus_one
-  COMMAND bash ${okk_run} ${okk_bin}/okk_plus_one ${okk_root} "^plus_one_[023] succeeded\\.$" 3)
+  COMMAND bash ${okk_run} --skip-on "plus_one_0: Assertion .tensor_size \\* 2 <= okk_local_mem_size_per_npu\\(\\). failed"
+    ${okk_bin}/okk_plus_one ${okk_root} "^plus_one_[023] succeeded\\.$" 3)
+set_tests_properties(sophon_okkernel.plus_one PROPERTIES SKIP_RETURN_CODE 77)
 add_test(NAME sophon_okkernel.set_local_memory_C
   COMMAND bash ${okk_run} ${okk_bin}/okk_set_local_memory_C ${okk_root} "x^" 0 305419896)
 add_test(NAME sophon_okkernel.get_local_memory
