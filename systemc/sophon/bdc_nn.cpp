@@ -295,10 +295,7 @@ uint32_t check_pair_weight(const Chip& chip, const char* api, const Tensor& t,
   // Address range, 4-byte alignment and stride signs.
   check_local(chip, api, "weight", t, Dim4{1, 1, 1, 1});
   const LocalGeometry g(chip, t);
-  const int64_t last_slot = (int64_t{g.start_npu} + pairs.c - 1) / chip.npu_num;
-  const int64_t last = int64_t{pairs.n - 1} * t.stride.n + last_slot * t.stride.c +
-                       int64_t{pairs.h - 1} * t.stride.h + int64_t{pairs.w - 1} * t.stride.w;
-  const int64_t end = g.offset + (last + 1) * 4 * group;
+  const int64_t end = g.end_offset(pairs, 4 * group);
   if (end > chip.local_mem_bytes) {
     refuse(api, "weight " + to_string(pairs) + " (fp32 groups of " + std::to_string(group) +
                     ") at local address " +

@@ -48,13 +48,7 @@ uint32_t check_local(const Chip& chip, const char* api, const char* role, const 
   }
   check_strides(api, role, t);
   const LocalGeometry g(chip, t);
-  // The fullest NPU holds slot (Q + C - 1) div X; its last element is the
-  // farthest byte from the tensor's offset on any NPU.
-  const int64_t last_slot = (int64_t{g.start_npu} + shape.c - 1) / chip.npu_num;
-  const int64_t last_word = ((shape.n - 1) / int64_t{g.pack}) * t.stride.n +
-                            last_slot * t.stride.c + int64_t{shape.h - 1} * t.stride.h +
-                            int64_t{shape.w - 1} * t.stride.w;
-  const int64_t end = g.offset + (last_word + 1) * int64_t{g.element_bytes} * g.pack;
+  const int64_t end = g.end_offset(shape);
   if (end > chip.local_mem_bytes) {
     refuse(api, std::string(role) + " " + to_string(shape) + " at local address " +
                     hex(t.address) + " with stride " + to_string(t.stride) + " ends at offset " +

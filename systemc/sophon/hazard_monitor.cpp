@@ -45,15 +45,11 @@ void add(std::vector<Region>& to, const Chip& chip, const Tensor& t, const Dim4&
 // strides counting groups (bdc_nn.cpp).
 Region pair_weight_region(const Chip& chip, const BdcCommand& c) {
   const Tensor& t = c.conv.weight;
-  const LocalGeometry g(chip, t);
   const int32_t oc = c.conv.output_c;
-  const int64_t last_slot = (int64_t{g.start_npu} + oc - 1) / chip.npu_num;
-  const int64_t group = std::max(1, c.conv.weight_ic_group);
-  const int64_t last = int64_t{(c.shape.c + group - 1) / group - 1} * t.stride.n + last_slot * t.stride.c +
-                       int64_t{c.conv.kernel_h - 1} * t.stride.h +
-                       int64_t{c.conv.kernel_w - 1} * t.stride.w;
+  const int32_t group = std::max(1, c.conv.weight_ic_group);
+  const Dim4 groups{(c.shape.c + group - 1) / group, oc, c.conv.kernel_h, c.conv.kernel_w};
   Region r = region_of(chip, t, Dim4{1, oc, 1, 1});
-  r.end = r.begin + uint64_t(last + 1) * 4 * uint64_t(group);
+  r.end = uint64_t(LocalGeometry(chip, t).end_offset(groups, 4 * group));
   return r;
 }
 
@@ -70,12 +66,7 @@ Region region_of(const Chip& chip, const Tensor& t, const Dim4& shape) {
   } else {
     for (int32_t c = 0; c < shape.c; ++c) npus |= uint64_t{1} << ((g.start_npu + c) % chip.npu_num);
   }
-  const int64_t last_slot = (int64_t{g.start_npu} + shape.c - 1) / chip.npu_num;
-  const int64_t last_word = ((shape.n - 1) / int64_t{g.pack}) * t.stride.n +
-                            last_slot * t.stride.c + int64_t{shape.h - 1} * t.stride.h +
-                            int64_t{shape.w - 1} * t.stride.w;
-  return Region{Space::Local, npus, g.offset,
-                g.offset + uint64_t(last_word + 1) * g.element_bytes * g.pack};
+  return Region{Space::Local, npus, g.offset, uint64_t(g.end_offset(shape))};
 }
 
 Footprint footprint_of(const Chip& chip, const GdmaCommand& c) {

@@ -42,6 +42,17 @@ struct LocalGeometry {
   }
   /// Bytes between w and w + 1 of one row.
   int64_t w_step() const { return int64_t{stride.w} * element_bytes * pack; }
+
+  /// The offset just past the tensor's farthest byte on any NPU: the
+  /// fullest NPU holds slot (Q + C - 1) div X. A stride step is `unit`
+  /// bytes (default: one word of the packed tensor; conv weights count
+  /// groups of input channels).
+  int64_t end_offset(const Dim4& shape, int64_t unit = 0) const {
+    const int64_t last_slot = (int64_t{start_npu} + shape.c - 1) / npu_num;
+    const int64_t last = ((shape.n - 1) / int64_t{pack}) * stride.n + last_slot * stride.c +
+                         int64_t{shape.h - 1} * stride.h + int64_t{shape.w - 1} * stride.w;
+    return int64_t{offset} + (last + 1) * (unit > 0 ? unit : int64_t{element_bytes} * pack);
+  }
 };
 
 /// Elements of a system-memory (DDR / L2) tensor: plain, unpacked.

@@ -198,9 +198,7 @@ void okk_register_kernel_func(const char* name, okk_kernel_func_t func) {
   register_device_function(name, func);
 }
 
-void okk_dump_registered_kernel_funcs() {
-  for (const auto& name : device_function_names()) std::printf("%s\n", name.c_str());
-}
+void okk_dump_registered_kernel_funcs() { print_device_functions(); }
 
 // The id node: the last GDMA and BDC command ids, as two unsigned ints.
 void okk_set_id_node(void* node) {

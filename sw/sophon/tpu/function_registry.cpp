@@ -1,6 +1,7 @@
 #include "sw/sophon/tpu/function_registry.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 
 namespace acosim::sophon {
@@ -43,6 +44,10 @@ std::vector<std::string> device_function_names() {
   std::vector<std::string> names;
   for (const auto& entry : table()) names.push_back(entry.first);
   return names;
+}
+
+void print_device_functions() {
+  for (const auto& name : device_function_names()) std::printf("%s\n", name.c_str());
 }
 
 void record_registrations(std::vector<Registration>* registrations) { log() = registrations; }

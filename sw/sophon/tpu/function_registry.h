@@ -20,6 +20,8 @@ void unregister_device_function(const std::string& name, DeviceFunction function
 /// nullptr when no function has that name.
 DeviceFunction find_device_function(const std::string& name);
 std::vector<std::string> device_function_names();  ///< sorted
+/// One name a line on stdout (okk_/tpu_dump_registered_kernel_funcs).
+void print_device_functions();
 
 /// While set, every registration is also appended to `log` (a module's
 /// constructors run inside dlopen); nullptr stops it.

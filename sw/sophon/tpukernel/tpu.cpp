@@ -243,9 +243,7 @@ extern "C" {
 void tpu_register_kernel_func(const char* name, tpu_kernel_func_t func) {
   register_device_function(name, func);
 }
-void tpu_dump_registered_kernel_funcs() {
-  for (const auto& name : device_function_names()) std::printf("%s\n", name.c_str());
-}
+void tpu_dump_registered_kernel_funcs() { print_device_functions(); }
 
 void tpu_initialize() { command_order().parallel_end(); }
 void tpu_poll() { current_device().poll(); }
