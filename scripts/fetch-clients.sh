@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fetches the driver clients acosim runs unmodified (NVDLA's firmware,
-# Tensil's embedded driver, Sophgo's OKKernel contest kits) from their
+# Tensil's embedded driver, Sophgo's OKKernel contest kits, Habana's custom
+# kernels with gc_interface.h and tpc_llvm's assembler tests) from their
 # public upstream repositories into
 # DEST (default: ../shared/clients, where the build looks for them, see the
 # CMake option ACOSIM_CLIENTS_DIR): for each manifest in testbench/clients,

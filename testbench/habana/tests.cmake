@@ -1,0 +1,15 @@
+# The TPC model's own tests: plain C++ where no simulation kernel is needed,
+# SystemC where TPCs run.
+acosim_add_gtest(NAME habana_tpc_tests LABELS habana
+  SOURCES tests/test_index_space.cpp tests/test_tensor_access.cpp tests/test_local_memory.cpp
+  LIBS acosim_habana_tpc)
+
+# A kernel written against KernelServices directly, loaded as the glue code
+# would hand a kernel over, runs on the SystemC chip.
+add_library(habana_abs_kernel MODULE tests/abs_kernel.cpp)
+target_link_libraries(habana_abs_kernel PRIVATE acosim_root acosim_warnings)
+acosim_add_gtest(NAME habana_chip_tests SYSTEMC LABELS habana
+  SOURCES tests/test_chip.cpp
+  LIBS acosim_habana_models)
+target_compile_definitions(habana_chip_tests PRIVATE ACOSIM_ABS_KERNEL="$<TARGET_FILE:habana_abs_kernel>")
+add_dependencies(habana_chip_tests habana_abs_kernel)
