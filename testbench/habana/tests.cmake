@@ -13,3 +13,11 @@ acosim_add_gtest(NAME habana_chip_tests SYSTEMC LABELS habana
   LIBS acosim_habana_models)
 target_compile_definitions(habana_chip_tests PRIVATE ACOSIM_ABS_KERNEL="$<TARGET_FILE:habana_abs_kernel>")
 add_dependencies(habana_chip_tests habana_abs_kernel)
+
+# The assembler against the TPC compiler's own round-trip tests (every
+# gaudi .s file of ACOSIM_CLIENTS_DIR/tpc-llvm-asm; skipped without it).
+acosim_add_gtest(NAME habana_tpc_asm_tests LABELS habana
+  SOURCES tests/test_tpc_asm.cpp
+  LIBS acosim_habana_asm)
+set_property(TARGET habana_tpc_asm_tests APPEND PROPERTY COMPILE_DEFINITIONS
+  ACOSIM_TPC_ASM_TESTS_DIR="${ACOSIM_CLIENTS_DIR}/tpc-llvm-asm/clang/test/RC99/asm")
