@@ -21,3 +21,9 @@ acosim_add_gtest(NAME habana_tpc_asm_tests LABELS habana
   LIBS acosim_habana_asm)
 set_property(TARGET habana_tpc_asm_tests APPEND PROPERTY COMPILE_DEFINITIONS
   ACOSIM_TPC_ASM_TESTS_DIR="${ACOSIM_CLIENTS_DIR}/tpc-llvm-asm/clang/test/RC99/asm")
+
+# The special functions and LUT instructions against double-precision
+# references (docs/habana-special-functions.md).
+acosim_add_gtest(NAME habana_special_function_tests LABELS habana
+  SOURCES tests/test_special_functions.cpp
+  LIBS acosim_root)
