@@ -39,7 +39,10 @@ ExternalProject_Add(habana_custom_kernels
     -DCMAKE_C_COMPILER=${CMAKE_C_COMPILER}
     -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}
     -DCMAKE_CXX_COMPILER_LAUNCHER=${ACOSIM_CCACHE}
-    -DCMAKE_POLICY_DEFAULT_CMP0000=OLD
+    # GCC 12 finds a maybe-uninitialized variable in upstream's gaudi2 glue
+    # (avg_pool_2d_f32_gaudi2.cpp) that its compiler did not; upstream's
+    # -Wall -Werror stays in force for everything else.
+    -DCMAKE_CXX_FLAGS=-Wno-error=maybe-uninitialized
     -Wno-dev
     -DTPC_COMPILER_PATH=${ACOSIM_HABANA_TOOLS_DIR}/tpc-clang
     -DTPC_DISASSEMBLER_PATH=${ACOSIM_HABANA_TOOLS_DIR}/tpc-llvm-objdump

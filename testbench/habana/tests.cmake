@@ -27,3 +27,12 @@ set_property(TARGET habana_tpc_asm_tests APPEND PROPERTY COMPILE_DEFINITIONS
 acosim_add_gtest(NAME habana_special_function_tests LABELS habana
   SOURCES tests/test_special_functions.cpp
   LIBS acosim_root)
+
+# The TPC-C front end's intrinsics, on fake services, against hand-computed
+# values.
+acosim_add_gtest(NAME habana_tpc_c_tests LABELS habana
+  SOURCES tests/test_tpc_c_intrinsics.cpp
+  LIBS acosim_root)
+# TPC-C reinterprets vectors through pointer casts, as kernels do; they are
+# compiled with -fno-strict-aliasing (tpc-clang), and so is this test.
+target_compile_options(habana_tpc_c_tests PRIVATE -fno-strict-aliasing)

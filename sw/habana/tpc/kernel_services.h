@@ -56,7 +56,9 @@ class KernelServices {
 
   /// LD_TNSR: `lanes` elements of `element_bytes` each, lane i at coordinate
   /// coord + i along dim 0, into dst[i]. Lanes outside the tensor (any
-  /// coordinate outside [0, size)) read the pad value.
+  /// coordinate outside [0, size)) read the pad value. Lanes of another
+  /// width than the tensor's elements are laid out byte by byte from the
+  /// element at coord (docs/habana.md, "Tensors").
   virtual void load_tensor(int tensor, const int coord[kTensorDims], unsigned element_bytes,
                            unsigned lanes, void* dst) = 0;
   /// ST_TNSR: lane i of src to coordinate coord + i along dim 0, for lanes

@@ -1,13 +1,13 @@
 #include "sw/habana/tpc/tensor_access.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <sstream>
 #include <string>
 #include <type_traits>
 
 #include "sw/habana/tpc/error.h"
+#include "sw/habana/tpc/lane_ops.h"
 
 namespace acosim::habana {
 
@@ -85,6 +85,10 @@ static int64_t element_offset(const TensorDescriptor& t, const int coord[kTensor
 void TensorUnit::load(int id, const int coord[kTensorDims], unsigned element_bytes, unsigned lanes,
                       void* dst) {
   TensorDescriptor& t = tensor(id);
+  if (t.element_bytes() != element_bytes) {
+    mixed_width(id, coord, element_bytes, lanes, static_cast<uint8_t*>(dst), nullptr, nullptr);
+    return;
+  }
   int first, last;
   lanes_inside(t, coord, lanes, first, last);
   auto* out = static_cast<uint8_t*>(dst);
@@ -114,6 +118,14 @@ void TensorUnit::load(int id, const int coord[kTensorDims], unsigned element_byt
 void TensorUnit::store(int id, const int coord[kTensorDims], unsigned element_bytes, unsigned lanes,
                        const void* src, const uint8_t* lane_enable, RmwOp rmw, RmwType rmw_type) {
   TensorDescriptor& t = tensor(id);
+  if (t.element_bytes() != element_bytes) {
+    if (rmw != RmwOp::None) {
+      throw TpcError("tensor " + std::to_string(id) + ": a read-modify-write store of " + std::to_string(element_bytes) +
+                     "-byte lanes to a tensor of " + std::to_string(t.element_bytes()) + "-byte elements");
+    }
+    mixed_width(id, coord, element_bytes, lanes, nullptr, static_cast<const uint8_t*>(src), lane_enable);
+    return;
+  }
   int first, last;
   lanes_inside(t, coord, lanes, first, last);
   if (first == last) return;
@@ -147,6 +159,55 @@ void TensorUnit::store(int id, const int coord[kTensorDims], unsigned element_by
   }
 }
 
+// Lanes narrower or wider than the tensor's elements (an f32 load of a bf16
+// tensor, as Habana's sparse-lengths kernel reads the fp32 scale stored in
+// its bf16 rows): the address is the descriptor's (coordinates in its
+// elements), and lane i covers the `lane_bytes` bytes from there plus
+// i * lane_bytes. A lane is inside when all its bytes lie within dim 0's
+// size0 * element bytes (the other dims as usual); outside lanes read the
+// pad value's low bytes and are not written. acosim's rule: Habana documents
+// no mixed widths. Needs a dense dim 0 (stride 1).
+void TensorUnit::mixed_width(int id, const int coord[kTensorDims], unsigned lane_bytes, unsigned lanes, uint8_t* dst,
+                             const uint8_t* src, const uint8_t* lane_enable) {
+  const TensorDescriptor& t = tensor(id);
+  const unsigned element = t.element_bytes();
+  if (t.stride[0] != 1) {
+    throw TpcError("tensor " + std::to_string(id) + ": " + std::to_string(lane_bytes) + "-byte lanes on " +
+                   std::to_string(element) + "-byte elements need a dense dim 0 (stride 1, not " +
+                   std::to_string(t.stride[0]) + ")");
+  }
+  bool rows_inside = true;
+  for (int d = 1; d < kTensorDims; ++d) rows_inside = rows_inside && coord[d] >= 0 && coord[d] < t.bound(d);
+  const int64_t row_bytes = static_cast<int64_t>(t.bound(0)) * element;
+  int64_t row_offset = 0;
+  for (int d = 1; d < kTensorDims; ++d) row_offset += static_cast<int64_t>(coord[d]) * t.stride[d];
+  int first_byte = -1, last_byte = -1;
+  for (unsigned lane = 0; lane < lanes; ++lane) {
+    const int64_t byte = static_cast<int64_t>(coord[0]) * element + static_cast<int64_t>(lane) * lane_bytes;
+    const bool inside = rows_inside && byte >= 0 && byte + lane_bytes <= row_bytes;
+    if (dst != nullptr) {
+      if (inside) {
+        std::memcpy(dst + lane * lane_bytes, host(t.base + static_cast<uint64_t>(row_offset * element + byte), lane_bytes,
+                                                  "a tensor load"), lane_bytes);
+      } else {
+        std::memcpy(dst + lane * lane_bytes, &t.pad, std::min(lane_bytes, 4u));
+      }
+    } else if (inside && (lane_enable == nullptr || lane_enable[lane] != 0)) {
+      std::memcpy(host(t.base + static_cast<uint64_t>(row_offset * element + byte), lane_bytes, "a tensor store"),
+                  src + lane * lane_bytes, lane_bytes);
+    } else {
+      continue;
+    }
+    if (!inside) continue;
+    if (first_byte < 0) first_byte = static_cast<int>(byte);
+    last_byte = static_cast<int>(byte + lane_bytes - 1);
+  }
+  if (first_byte >= 0) {
+    std::vector<AccessBox>& log = dst != nullptr ? m_reads : m_writes;
+    log[static_cast<size_t>(id)].add(coord, first_byte / static_cast<int>(element), last_byte / static_cast<int>(element));
+  }
+}
+
 uint64_t TensorUnit::element_address(int id, const int coord[kTensorDims]) {
   const TensorDescriptor& t = tensor(id);
   return t.base + static_cast<uint64_t>(element_offset(t, coord) * static_cast<int64_t>(t.element_bytes()));
@@ -154,30 +215,36 @@ uint64_t TensorUnit::element_address(int id, const int coord[kTensorDims]) {
 
 void TensorUnit::load_global(uint64_t address, void* dst, unsigned bytes) {
   std::memcpy(dst, host(address, bytes, "a global load (LD_G)"), bytes);
+  log_global(address, bytes, m_reads);
 }
 
 void TensorUnit::store_global(uint64_t address, const void* src, unsigned bytes) {
   std::memcpy(host(address, bytes, "a global store (ST_G)"), src, bytes);
+  log_global(address, bytes, m_writes);
+}
+
+void TensorUnit::log_global(uint64_t address, unsigned bytes, std::vector<AccessBox>& log) {
+  for (size_t id = 0; id < m_tensors.size(); ++id) {
+    const TensorDescriptor& t = m_tensors[id];
+    const unsigned size = t.element_bytes();
+    if (size == 0 || address < t.base || address - t.base >= t.extent_bytes()) continue;
+    // Peel coordinates off the element offset, largest stride first.
+    std::array<int, kTensorDims> order{0, 1, 2, 3, 4};
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return t.stride[a] > t.stride[b]; });
+    int64_t offset = static_cast<int64_t>((address - t.base) / size);
+    int coord[kTensorDims] = {0, 0, 0, 0, 0};
+    for (int d : order) {
+      if (t.stride[d] <= 0 || t.bound(d) <= 1) continue;
+      coord[d] = static_cast<int>(std::min<int64_t>(offset / t.stride[d], t.bound(d) - 1));
+      offset -= static_cast<int64_t>(coord[d]) * t.stride[d];
+    }
+    const int elements = static_cast<int>(std::max(1u, bytes / size));
+    log[id].add(coord, coord[0], std::min(coord[0] + elements - 1, t.bound(0) - 1));
+    return;
+  }
 }
 
 namespace {
-
-// bf16 is the high half of an fp32; the memory unit's bf16 sum is rounded
-// back to nearest, ties to even (as VPU bf16 arithmetic rounds).
-float bf16_to_f32(uint16_t v) {
-  const uint32_t bits = uint32_t{v} << 16;
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
-uint16_t f32_to_bf16(float f) {
-  uint32_t bits;
-  std::memcpy(&bits, &f, 4);
-  if (std::isnan(f)) return static_cast<uint16_t>((bits >> 16) | 0x40);
-  bits += 0x7FFF + ((bits >> 16) & 1);
-  return static_cast<uint16_t>(bits >> 16);
-}
 
 // Integers are combined in 64 bits and wrapped back to their width.
 template <typename T>
@@ -208,7 +275,7 @@ void rmw_as(uint8_t* memory, const uint8_t* value, RmwOp op) {
 
 // Integer RMW wraps (two's complement); fp32 RMW is one IEEE operation
 // rounded to nearest even; bf16 RMW is computed in fp32 and rounded back to
-// bf16 to nearest even.
+// bf16 to nearest even (lane_ops.h, as VPU bf16 arithmetic rounds).
 void rmw_element(uint8_t* memory, const uint8_t* value, RmwOp op, RmwType type) {
   switch (type) {
     case RmwType::I8: rmw_as<int8_t>(memory, value, op); break;
@@ -222,7 +289,7 @@ void rmw_element(uint8_t* memory, const uint8_t* value, RmwOp op, RmwType type) 
       uint16_t m, v;
       std::memcpy(&m, memory, 2);
       std::memcpy(&v, value, 2);
-      m = f32_to_bf16(combine(bf16_to_f32(m), bf16_to_f32(v), op));
+      m = lane::f32_to_bf16(combine(lane::bf16_to_f32(m), lane::bf16_to_f32(v), op));
       std::memcpy(memory, &m, 2);
       break;
     }

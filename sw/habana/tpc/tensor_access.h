@@ -57,6 +57,15 @@ class TensorUnit {
   void lanes_inside(const TensorDescriptor& t, const int coord[kTensorDims], unsigned lanes,
                     int& first, int& last) const;
   uint8_t* host(uint64_t address, uint64_t bytes, const char* what);
+  /// A load (dst) or store (src) whose lanes differ in width from the
+  /// tensor's elements.
+  void mixed_width(int id, const int coord[kTensorDims], unsigned lane_bytes, unsigned lanes, uint8_t* dst,
+                   const uint8_t* src, const uint8_t* lane_enable);
+  /// Records a plain global access against the tensor whose elements it
+  /// touches (found from the address, coordinates recovered through the
+  /// strides), so kernels that reach tensors through GEN_ADDR and LD_G/ST_G
+  /// are held to their access patterns too.
+  void log_global(uint64_t address, unsigned bytes, std::vector<AccessBox>& log);
 
   GlobalWindow m_window;
   std::vector<TensorDescriptor> m_tensors;

@@ -8,6 +8,7 @@
 #ifndef ACOSIM_TENSOR_DESCRIPTOR_H
 #define ACOSIM_TENSOR_DESCRIPTOR_H
 
+#include <assert.h>  // tests/tensor.h asserts without including it: the test core's headers bring it
 #include <stdint.h>
 
 struct TensorDimDescriptor {
