@@ -36,8 +36,18 @@ inline V load_tensor(const Int5& coord, int tensor_id, unsigned first, unsigned 
                      bool predicate, bool polarity) {
   count(Slot::Load);
   if (predicate == polarity) return income;
-  V r = income;
+  // A whole-vector load overwrites every lane: no need to start from income.
+  V r = count_lanes == V::lanes ? V{NoInit{}} : income;
   services().load_tensor(tensor_id, coord.v, sizeof(typename V::element_type), count_lanes, &r.v[first]);
+  return r;
+}
+
+/// The common unpredicated LD_TNSR, without building an income vector.
+template <class V>
+inline V load_whole_tensor(const Int5& coord, int tensor_id) {
+  count(Slot::Load);
+  V r{NoInit{}};
+  services().load_tensor(tensor_id, coord.v, sizeof(typename V::element_type), V::lanes, r.v);
   return r;
 }
 
@@ -64,9 +74,13 @@ inline void store_tensor(const Int5& coord, int tensor_id, const V& value, unsig
                          RmwOp rmw = RmwOp::None, RmwType rmw_type = RmwType::F32) {
   count(Slot::Store);
   if (predicate == polarity) return;
+  constexpr unsigned element = sizeof(typename V::element_type);
+  if (!(switches & SW_PACK) || element == 4) {
+    services().store_tensor(tensor_id, coord.v, element, count_lanes, &value.v[first], lane_enable, rmw, rmw_type);
+    return;
+  }
   const V packed = pack_for_store(value, switches);
-  services().store_tensor(tensor_id, coord.v, sizeof(typename V::element_type), count_lanes, &packed.v[first],
-                          lane_enable, rmw, rmw_type);
+  services().store_tensor(tensor_id, coord.v, element, count_lanes, &packed.v[first], lane_enable, rmw, rmw_type);
 }
 
 template <class E>
@@ -100,7 +114,10 @@ inline void decode_rmw(int rmw, RmwOp& op, RmwType& type) {
 }  // namespace acosim::habana::tpc_c
 
 #define ACOSIM_TPC_TENSOR(T, V)                                                                         \
-  inline V v_##T##_ld_tnsr_b(const int5& ndx, int tensor_id, int switches = 0, const V& income = V(),      \
+  inline V v_##T##_ld_tnsr_b(const int5& ndx, int tensor_id) {                                          \
+    return acosim_tpcc::load_whole_tensor<V>(ndx, tensor_id);                                           \
+  }                                                                                                     \
+  inline V v_##T##_ld_tnsr_b(const int5& ndx, int tensor_id, int switches, const V& income = V(),        \
                              bool predicate = true, bool polarity = false) {                            \
     (void)switches;                                                                                     \
     return acosim_tpcc::load_tensor(ndx, tensor_id, 0, V::lanes, income, predicate, polarity);             \
