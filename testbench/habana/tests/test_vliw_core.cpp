@@ -1,0 +1,947 @@
+// VLIW execution core of the Gaudi TPC (systemc/habana/vliw) on assembled
+// programs, against a fake in-memory KernelServices. Expected values come
+// from the reference document's latency table and hand computation or from
+// the small independent references written below.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <vector>
+
+#include "sw/habana/asm/assembler.h"
+#include "sw/habana/tpc/error.h"
+#include "systemc/habana/vliw/core.h"
+
+using namespace acosim::habana;
+using vliw::VliwCore;
+
+namespace {
+
+// ------------------------------------------------------------ fake machine
+
+struct FakeTensor {
+  int size[5] = {1, 1, 1, 1, 1};
+  int stride[5] = {1, 1, 1, 1, 1};
+  uint32_t pad = 0;
+  unsigned eb = 4;
+  std::vector<uint8_t> data;
+
+  FakeTensor() = default;
+  FakeTensor(std::initializer_list<int> sizes, unsigned elementBytes, uint32_t padValue = 0)
+      : pad(padValue), eb(elementBytes) {
+    int d = 0;
+    for (int s : sizes) size[d++] = s;
+    int total = 1;
+    for (int k = 0; k < 5; ++k) {
+      stride[k] = total;
+      total *= size[k];
+    }
+    data.assign(static_cast<size_t>(total) * eb, 0);
+  }
+  size_t offset(const int c[5]) const {
+    size_t o = 0;
+    for (int k = 0; k < 5; ++k) o += static_cast<size_t>(c[k]) * stride[k];
+    return o * eb;
+  }
+  bool inside(const int c[5]) const {
+    for (int k = 0; k < 5; ++k)
+      if (c[k] < 0 || c[k] >= size[k]) return false;
+    return true;
+  }
+  template <class T>
+  T at(int i) const {
+    T v;
+    std::memcpy(&v, data.data() + static_cast<size_t>(i) * sizeof(T), sizeof(T));
+    return v;
+  }
+  template <class T>
+  void set(int i, T v) {
+    std::memcpy(data.data() + static_cast<size_t>(i) * sizeof(T), &v, sizeof(T));
+  }
+};
+
+class FakeServices : public KernelServices {
+ public:
+  int isOffset[5] = {0, 0, 0, 0, 0};
+  int isSize[5] = {1, 1, 1, 1, 1};
+  std::vector<FakeTensor> tensors = std::vector<FakeTensor>(4);
+  uint8_t slm[1024] = {};
+  std::vector<uint8_t> vlm = std::vector<uint8_t>(80 * 1024);
+  int fences = 0;
+
+  void index_space(int offset[5], int size[5]) override {
+    for (int d = 0; d < 5; ++d) {
+      offset[d] = isOffset[d];
+      size[d] = isSize[d];
+    }
+  }
+  int dim_size(int t, int d) override { return tensors.at(t).size[d]; }
+  int dim_stride(int t, int d) override { return tensors.at(t).stride[d]; }
+  void set_dim_size(int t, int d, int s) override { tensors.at(t).size[d] = s; }
+  void set_dim_stride(int t, int d, int s) override { tensors.at(t).stride[d] = s; }
+  uint32_t pad_value(int t) override { return tensors.at(t).pad; }
+  void load_tensor(int t, const int coord[5], unsigned eb, unsigned lanes, void* dst) override {
+    const FakeTensor& ft = tensors.at(t);
+    auto* out = static_cast<uint8_t*>(dst);
+    for (unsigned i = 0; i < lanes; ++i) {
+      int c[5] = {coord[0] + static_cast<int>(i), coord[1], coord[2], coord[3], coord[4]};
+      if (ft.inside(c)) std::memcpy(out + i * eb, ft.data.data() + ft.offset(c) / ft.eb * eb, eb);
+      else std::memcpy(out + i * eb, &ft.pad, eb);
+    }
+  }
+  void store_tensor(int t, const int coord[5], unsigned eb, unsigned lanes, const void* src,
+                    const uint8_t* enable, RmwOp, RmwType) override {
+    FakeTensor& ft = tensors.at(t);
+    const auto* in = static_cast<const uint8_t*>(src);
+    for (unsigned i = 0; i < lanes; ++i) {
+      int c[5] = {coord[0] + static_cast<int>(i), coord[1], coord[2], coord[3], coord[4]};
+      if ((enable && !enable[i]) || !ft.inside(c)) continue;
+      std::memcpy(ft.data.data() + ft.offset(c) / ft.eb * eb, in + i * eb, eb);
+    }
+  }
+  uint64_t element_address(int t, const int c[5]) override {
+    return 0x100000000ull * (t + 1) + tensors.at(t).offset(c);
+  }
+  void load_global(uint64_t, void*, unsigned) override { fail("no global memory"); }
+  void store_global(uint64_t, const void*, unsigned) override { fail("no global memory"); }
+  void load_slm(uint32_t a, void* dst, unsigned n) override {
+    checkLocal(a, n, 4, sizeof slm, "SLM");
+    std::memcpy(dst, slm + a, n);
+  }
+  void store_slm(uint32_t a, const void* src, unsigned n) override {
+    checkLocal(a, n, 4, sizeof slm, "SLM");
+    std::memcpy(slm + a, src, n);
+  }
+  void load_vlm(uint32_t a, void* dst, unsigned n) override {
+    checkLocal(a, n, n == 32 ? 32 : 256, vlm.size(), "VLM");
+    std::memcpy(dst, vlm.data() + a, n);
+  }
+  void store_vlm(uint32_t a, const void* src, unsigned n) override {
+    checkLocal(a, n, n == 32 ? 32 : 256, vlm.size(), "VLM");
+    std::memcpy(vlm.data() + a, src, n);
+  }
+  void fence() override { ++fences; }
+  void special_functions_used() override {}
+  void print(const char*) override {}
+  [[noreturn]] void fail(const char* m) override { throw TpcError(m); }
+
+ private:
+  void checkLocal(uint32_t a, unsigned n, unsigned align, size_t size, const char* what) {
+    if (a % align) fail((std::string("misaligned ") + what + " access at " + std::to_string(a)).c_str());
+    if (a + n > size) fail((std::string(what) + " access out of range").c_str());
+  }
+};
+
+// ---------------------------------------------------------------- helpers
+
+constexpr const char* kNop = "nop; nop; nop; nop";
+constexpr const char* kHalt = "nop; halt; nop; nop";
+
+std::string join(const std::vector<std::string>& lines) {
+  std::string s;
+  for (const std::string& l : lines) s += l + "\n";
+  return s;
+}
+
+void pad(std::vector<std::string>& lines, int n) {
+  for (int i = 0; i < n; ++i) lines.push_back(kNop);
+}
+
+struct CoreRun {
+  FakeServices svc;
+  std::unique_ptr<VliwCore> core;
+  std::vector<vliw::StepResult> trace;
+
+  void start(const std::string& src, std::vector<uint32_t> scalars = {}, unsigned gmem = 0) {
+    core = std::make_unique<VliwCore>(tpcasm::assemble(src, "t.s"), gmem);
+    core->reset(svc, scalars.data(), static_cast<unsigned>(scalars.size()));
+  }
+  void go(const std::string& src, std::vector<uint32_t> scalars = {}, unsigned gmem = 0) {
+    start(src, scalars, gmem);
+    while (!core->halted()) {
+      ASSERT_LT(core->cycles(), 100000u);
+      trace.push_back(core->step());
+    }
+  }
+  template <class T>
+  T lane(unsigned v, unsigned i) const {
+    T x;
+    std::memcpy(&x, core->v(v).b + i * sizeof(T), sizeof(T));
+    return x;
+  }
+};
+
+uint32_t fbits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+float bitsf(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+// Independent bf16 reference: round to nearest even on the upper half.
+uint16_t refBf16(float f) {
+  uint32_t u = fbits(f);
+  if ((u & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((u >> 16) | 0x40);
+  const uint32_t lsb = (u >> 16) & 1u;
+  u += 0x7fffu + lsb;
+  return static_cast<uint16_t>(u >> 16);
+}
+float fromBf16(uint16_t b) { return bitsf(static_cast<uint32_t>(b) << 16); }
+
+// ------------------------------------------------ (1) the MUL example
+
+// Reference §3 / TPC User Guide: MUL V0 at t; the three following readers of
+// V0 see the old value, the one at t+4 the product (int VPU MUL: 4 cycles).
+TEST(VliwPipeline, MulExampleIntegerFourCycles) {
+  std::vector<std::string> p = {"mov.i32 V0, 7; nop; nop; nop", "mov.i32 V2, 3; nop; nop; nop",
+                                "mov.i32 V3, 5; nop; nop; nop"};
+  pad(p, 6);
+  p.push_back("nop; nop; mul.i32 V0, V2, V3; nop");  // t
+  for (int k = 1; k <= 4; ++k)
+    p.push_back("nop; nop; add.i32 V" + std::to_string(10 + k) + ", V0, 0; nop");  // t+k
+  pad(p, 6);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.go(join(p));
+  EXPECT_EQ(r.lane<int32_t>(11, 0), 7);   // t+1 old
+  EXPECT_EQ(r.lane<int32_t>(12, 5), 7);   // t+2 old
+  EXPECT_EQ(r.lane<int32_t>(13, 63), 7);  // t+3 old
+  EXPECT_EQ(r.lane<int32_t>(14, 0), 15);  // t+4 product
+  EXPECT_EQ(r.lane<int32_t>(1, 0), 0);    // high half of the 64-bit products
+}
+
+TEST(VliwPipeline, MulExampleFloatSixCycles) {
+  std::vector<std::string> p = {"mov.f32 V0, 1.0; nop; nop; nop", "mov.f32 V2, 1.5; nop; nop; nop",
+                                "mov.f32 V3, 4.0; nop; nop; nop"};
+  pad(p, 6);
+  p.push_back("nop; nop; mul.f32 V0, V2, V3; nop");  // t
+  for (int k = 1; k <= 6; ++k)
+    p.push_back("nop; nop; add.f32 V" + std::to_string(10 + k) + ", V0, 0.0; nop");
+  pad(p, 8);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.go(join(p));
+  for (int k = 1; k <= 5; ++k) EXPECT_EQ(r.lane<float>(10 + k, 0), 1.0f) << "t+" << k;
+  EXPECT_EQ(r.lane<float>(16, 0), 6.0f);  // t+6 product
+}
+
+// ------------------------------------------------ (2) latency table rows
+
+struct Row {
+  const char* name;
+  std::vector<std::string> setup;
+  std::string producer;
+  std::string consumer;
+  int latency;
+  std::function<bool(CoreRun&)> sawNew;  // true when the consumer saw the new value
+};
+
+void checkRow(const Row& row) {
+  for (int dist : {row.latency - 1, row.latency}) {
+    if (dist < 1) continue;
+    std::vector<std::string> p = row.setup;
+    pad(p, 8);
+    p.push_back(row.producer);
+    pad(p, dist - 1);
+    p.push_back(row.consumer);
+    pad(p, 8);
+    p.push_back(kHalt);
+    CoreRun r;
+    r.svc.tensors[0] = FakeTensor({64}, 4);
+    for (int i = 0; i < 64; ++i) r.svc.tensors[0].set<float>(i, 2.0f);
+    r.svc.tensors[1] = FakeTensor({64}, 4);
+    r.go(join(p));
+    EXPECT_EQ(row.sawNew(r), dist >= row.latency) << row.name << " at distance " << dist;
+  }
+}
+
+TEST(VliwPipeline, EveryLatencyRowOfTheTable) {
+  const std::vector<std::string> vset = {"mov.f32 V1, 3.0; nop; nop; nop",
+                                         "mov.f32 V2, 2.0; nop; nop; nop",
+                                         "mov.f32 V5, 1.0; nop; nop; nop"};
+  const std::vector<Row> rows = {
+      {"VPU int -> VPU source", {"mov.i32 V5, 1; nop; nop; nop"}, "nop; nop; add.i32 V5, V5, 10; nop",
+       "nop; nop; add.i32 V6, V5, 0; nop", 4, [](CoreRun& r) { return r.lane<int32_t>(6, 0) == 11; }},
+      {"VPU fp32 ADD -> VPU source", vset, "nop; nop; add.f32 V5, V1, V2; nop",
+       "nop; nop; add.f32 V6, V5, 0.0; nop", 4, [](CoreRun& r) { return r.lane<float>(6, 0) == 5.0f; }},
+      {"VPU fp32 MUL -> VPU source", vset, "nop; nop; mul.f32 V5, V1, V2; nop",
+       "nop; nop; add.f32 V6, V5, 0.0; nop", 6, [](CoreRun& r) { return r.lane<float>(6, 0) == 6.0f; }},
+      {"VPU fp32 MAC -> VPU source", vset, "nop; nop; mac.f32 V5, V1, V2; nop",
+       "nop; nop; add.f32 V6, V5, 0.0; nop", 6, [](CoreRun& r) { return r.lane<float>(6, 0) == 7.0f; }},
+      {"VPU fp32 MAC -> MAC accumulator", vset, "nop; nop; mac.f32 V5, V1, V2; nop",
+       "nop; nop; mac.f32 V5, V1, V2; nop", 4, [](CoreRun& r) { return r.lane<float>(5, 0) == 13.0f; }},
+      {"LD_TNSR -> VPU source", {}, "ld_tnsr V5, 0x0, I2; nop; nop; nop",
+       "nop; nop; add.f32 V6, V5, 0.0; nop", 4, [](CoreRun& r) { return r.lane<float>(6, 0) == 2.0f; }},
+      {"VPU -> ST_TNSR data", vset, "nop; nop; add.f32 V5, V1, V2; nop",
+       "nop; nop; nop; st_tnsr 0x1, I2, V5", 1,
+       [](CoreRun& r) { return r.svc.tensors[1].at<float>(0) == 5.0f; }},
+      {"VPU -> ST_L_V data", vset, "nop; nop; add.f32 V5, V1, V2; nop",
+       "nop; nop; nop; st_l_v 0x0, V5", 7,
+       [](CoreRun& r) { return bitsf(r.svc.vlm[0] | r.svc.vlm[1] << 8 | r.svc.vlm[2] << 16 |
+                                 static_cast<uint32_t>(r.svc.vlm[3]) << 24) == 5.0f; }},
+      {"SPU int -> SPU source", {"nop; mov.i32 S1, 4; nop; nop"}, "nop; add.i32 S1, S1, 1; nop; nop",
+       "nop; add.i32 S2, S1, 0; nop; nop", 4, [](CoreRun& r) { return r.core->s(2) == 5; }},
+      {"SPU fp32 MUL -> SPU source",
+       {"nop; mov.f32 S1, 1.5; nop; nop", "nop; mov.f32 S3, 1.0; nop; nop"},
+       "nop; mul.f32 S3, S1, S1; nop; nop", "nop; add.f32 S2, S3, 0.0; nop; nop", 6,
+       [](CoreRun& r) { return bitsf(r.core->s(2)) == 2.25f; }},
+      {"IRF update -> LD_TNSR coordinate", {}, "nop; add.i32 b00001 I2, I2, 1; nop; nop",
+       "ld_tnsr V5, 0x0, I2; nop; nop; nop", 1, [](CoreRun& r) {
+         // coordinate 1 still reads 2.0; only lane 63 (element 64) is pad 0.
+         return r.lane<float>(5, 63) == 0.0f;
+       }},
+      {"VPU CMP -> vector predicate", vset, "nop; nop; cmp_less.f32 VP3, V2, V1; nop",
+       "nop; nop; mov.f32 V5, V1, VP3; nop", 2, [](CoreRun& r) { return r.lane<float>(5, 0) == 3.0f; }},
+      {"SPU CMP -> scalar predicate", {"nop; mov.i32 S1, 4; nop; nop"},
+       "nop; cmp_eq.i32 SP3, S1, 4; nop; nop", "nop; mov.i32 S2, 9, SP3; nop; nop", 2,
+       [](CoreRun& r) { return r.core->s(2) == 9; }},
+  };
+  for (const Row& row : rows) checkRow(row);
+}
+
+// Readers of one write see it at different cycles, as the table says: the
+// store reads a VPU result after 1 cycle, a VPU source after 4.
+TEST(VliwPipeline, OneWriteVisibleAtDifferentCyclesPerConsumer) {
+  std::vector<std::string> p = {"mov.f32 V1, 3.0; nop; nop; nop", "mov.f32 V5, 1.0; nop; nop; nop"};
+  pad(p, 6);
+  p.push_back("nop; nop; add.f32 V5, V1, V1; nop");
+  p.push_back("nop; nop; add.f32 V6, V5, 0.0; st_tnsr 0x1, I2, V5");
+  pad(p, 6);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.svc.tensors[1] = FakeTensor({64}, 4);
+  r.go(join(p));
+  EXPECT_EQ(r.svc.tensors[1].at<float>(0), 6.0f);  // store: new
+  EXPECT_EQ(r.lane<float>(6, 0), 1.0f);            // VPU source: old
+}
+
+// Global-memory stall: data 3 cycles late; a reader at the usual latency
+// stalls 3 cycles, an earlier reader sees the old value without stalling.
+TEST(VliwPipeline, LateGlobalMemoryDataStallsTheCore) {
+  std::vector<std::string> p = {"mov.f32 V5, 1.0; nop; nop; nop"};
+  pad(p, 6);
+  p.push_back("ld_tnsr V5, 0x0, I2; nop; nop; nop");
+  p.push_back("nop; nop; add.f32 V6, V5, 0.0; nop");  // t+1: old, no stall
+  pad(p, 2);
+  p.push_back("nop; nop; add.f32 V7, V5, 0.0; nop");  // t+4: waits for data
+  pad(p, 6);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.svc.tensors[0] = FakeTensor({64}, 4);
+  for (int i = 0; i < 64; ++i) r.svc.tensors[0].set<float>(i, 2.0f);
+  r.go(join(p), {}, 3);
+  EXPECT_EQ(r.lane<float>(6, 0), 1.0f);
+  EXPECT_EQ(r.lane<float>(7, 0), 2.0f);
+  EXPECT_EQ(r.core->stallCycles(), 3u);
+  int stalls = 0;
+  for (const auto& c : r.trace)
+    if (c.gmemStall) {
+      ++stalls;
+      EXPECT_EQ(c.pc, 11u);
+      EXPECT_EQ(c.issued, 0);
+    }
+  EXPECT_EQ(stalls, 3);
+  CoreRun fast;
+  fast.svc.tensors[0] = r.svc.tensors[0];
+  fast.go(join(p));
+  EXPECT_EQ(fast.core->cycles() + 3, r.core->cycles());
+}
+
+TEST(VliwPipeline, CycleRecordNamesIssuedSlots) {
+  CoreRun r;
+  r.go("mov.i32 V1, 1; add.i32 S1, S1, 1; add.i32 V2, V2, V2; nop\nnop; halt; nop; nop\n");
+  ASSERT_EQ(r.trace.size(), 2u);
+  EXPECT_EQ(r.trace[0].issued, 0x7);
+  EXPECT_EQ(r.trace[0].pc, 0u);
+  EXPECT_FALSE(r.trace[0].halted);
+  EXPECT_EQ(r.trace[1].issued, 0x2);
+  EXPECT_TRUE(r.trace[1].halted);
+  EXPECT_EQ(r.svc.counters.issued[1], 2u);
+}
+
+// ------------------------------------------------ (3) predication
+
+TEST(VliwPredication, ScalarPredicateOnEverySlot) {
+  std::vector<std::string> p = {"nop; mov.i32 S1, 1; nop; nop", "mov.f32 V1, 9.0; nop; nop; nop",
+                                "nop; mov.i32 S5, 5; nop; nop", "nop; mov.i32 S6, 6; nop; nop"};
+  pad(p, 6);
+  p.push_back("nop; cmp_eq.i32 SP1, S1, 1; nop; nop");  // SP1 = true, SP2 = false (reset)
+  pad(p, 4);
+  p.push_back("ld_tnsr V2, 0x0, I2, SP1; mov.i32 S5, 50, SP1; mov.f32 V3, 7.0, SP1; st_l 0x0, S1, SP1");
+  p.push_back("ld_tnsr V4, 0x0, I2, SP2; mov.i32 S6, 60, SP2; mov.f32 V5, 7.0, SP2; st_l 0x4, S1, SP2");
+  p.push_back("ld_tnsr V6, 0x0, I2, !SP2; mov.i32 S7, 70, !SP1; mov.f32 V7, 7.0, !SP2; st_l 0x8, S1, !SP2");
+  pad(p, 6);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.svc.tensors[0] = FakeTensor({64}, 4);
+  for (int i = 0; i < 64; ++i) r.svc.tensors[0].set<float>(i, 2.0f);
+  r.go(join(p));
+  EXPECT_EQ(r.lane<float>(2, 0), 2.0f);
+  EXPECT_EQ(r.core->s(5), 50u);
+  EXPECT_EQ(r.lane<float>(3, 0), 7.0f);
+  EXPECT_EQ(r.svc.slm[0], 1);
+  EXPECT_EQ(r.lane<float>(4, 0), 0.0f);  // false: untouched
+  EXPECT_EQ(r.core->s(6), 6u);
+  EXPECT_EQ(r.lane<float>(5, 0), 0.0f);
+  EXPECT_EQ(r.svc.slm[4], 0);
+  EXPECT_EQ(r.lane<float>(6, 0), 2.0f);  // !SP2: true
+  EXPECT_EQ(r.core->s(7), 0u);           // !SP1: false
+  EXPECT_EQ(r.lane<float>(7, 0), 7.0f);
+  EXPECT_EQ(r.svc.slm[8], 1);
+}
+
+TEST(VliwPredication, VectorPredicateMergesLanesOnLoadAndVpu) {
+  // Tensor 0 holds i (lane index), tensor 1 holds 100 + i.
+  std::vector<std::string> p = {"ld_tnsr V1, 0x0, I2; nop; nop; nop", "mov.f32 V2, -1.0; nop; nop; nop",
+                                "mov.f32 V3, -1.0; nop; nop; nop", "mov.f32 V4, -1.0; nop; nop; nop",
+                                "mov.f32 V8, -2.0; nop; nop; nop"};
+  pad(p, 6);
+  p.push_back("nop; nop; cmp_less.f32 VP2, V1, 10.0; nop");  // lanes 0..9
+  pad(p, 4);
+  p.push_back("ld_tnsr V2, 0x1, I2, VP2; nop; add.f32 V3, V1, 1000.0, VP2; nop");
+  p.push_back("ld_tnsr V4, 0x1, I2, !VP2; nop; add.f32 V8, V1, 1000.0, !VP2; nop");
+  pad(p, 6);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.svc.tensors[0] = FakeTensor({64}, 4);
+  r.svc.tensors[1] = FakeTensor({64}, 4);
+  for (int i = 0; i < 64; ++i) {
+    r.svc.tensors[0].set<float>(i, static_cast<float>(i));
+    r.svc.tensors[1].set<float>(i, 100.0f + i);
+  }
+  r.go(join(p));
+  for (int i = 0; i < 64; ++i) {
+    const bool on = i < 10;
+    EXPECT_EQ(r.lane<float>(2, i), on ? 100.0f + i : -1.0f) << i;
+    EXPECT_EQ(r.lane<float>(3, i), on ? 1000.0f + i : -1.0f) << i;
+    EXPECT_EQ(r.lane<float>(4, i), on ? -1.0f : 100.0f + i) << i;
+    EXPECT_EQ(r.lane<float>(8, i), on ? -2.0f : 1000.0f + i) << i;
+  }
+}
+
+// ------------------------------------------------ (4) instruction classes
+
+// Runs "op.dt V3, V1, V2" (or a unary/ternary shape) on lanes loaded from
+// tensors 0 and 1 (and V3 from tensor 3 for MAC/SEL), stores V3 to tensor 2.
+template <class T>
+std::vector<T> vpuRun(const std::string& inst, const std::vector<T>& a, const std::vector<T>& b,
+                      const std::vector<T>& c, const char* dt) {
+  const unsigned n = 256 / sizeof(T);
+  CoreRun r;
+  for (int t : {0, 1, 2, 3}) r.svc.tensors[t] = FakeTensor({static_cast<int>(n)}, sizeof(T));
+  for (unsigned i = 0; i < n; ++i) {
+    r.svc.tensors[0].set<T>(i, a[i]);
+    r.svc.tensors[1].set<T>(i, b[i]);
+    r.svc.tensors[3].set<T>(i, c[i]);
+  }
+  std::vector<std::string> p = {std::string("ld_tnsr.") + dt + " V1, 0x0, I2; nop; nop; nop",
+                                std::string("ld_tnsr.") + dt + " V2, 0x1, I2; nop; nop; nop",
+                                std::string("ld_tnsr.") + dt + " V3, 0x3, I2; nop; nop; nop",
+                                std::string("ld_tnsr.") + dt + " V4, 0x3, I2; nop; nop; nop"};
+  pad(p, 6);
+  p.push_back("nop; nop; " + inst + "; nop");
+  pad(p, 7);
+  p.push_back(std::string("nop; nop; nop; st_tnsr.") + dt + " 0x2, I2, V3");
+  p.push_back(kHalt);
+  r.go(join(p));
+  std::vector<T> out(n);
+  for (unsigned i = 0; i < n; ++i) out[i] = r.svc.tensors[2].at<T>(i);
+  return out;
+}
+
+template <class T>
+std::vector<T> randomLanes(unsigned seed, double lo, double hi) {
+  std::mt19937 g(seed);
+  std::uniform_real_distribution<double> d(lo, hi);
+  std::vector<T> v(256 / sizeof(T));
+  for (T& x : v) x = static_cast<T>(d(g));
+  return v;
+}
+
+template <class T, class F>
+void expectLanes(const std::string& inst, const char* dt, const std::vector<T>& a, const std::vector<T>& b,
+                 const std::vector<T>& c, F ref) {
+  const std::vector<T> got = vpuRun<T>(inst, a, b, c, dt);
+  for (size_t i = 0; i < got.size(); ++i) {
+    const T want = ref(a[i], b[i], c[i]);
+    if constexpr (std::is_floating_point_v<T>)
+      ASSERT_EQ(fbits(got[i]), fbits(want)) << inst << " lane " << i << ": " << got[i] << " vs " << want;
+    else
+      ASSERT_EQ(got[i], want) << inst << " lane " << i << " a=" << +a[i] << " b=" << +b[i];
+  }
+}
+
+TEST(VliwVpu, Fp32Operations) {
+  auto a = randomLanes<float>(1, -100, 100), b = randomLanes<float>(2, -100, 100),
+       c = randomLanes<float>(3, -100, 100);
+  b[3] = a[3];
+  expectLanes<float>("add.f32 V3, V1, V2", "f32", a, b, c, [](float x, float y, float) { return x + y; });
+  expectLanes<float>("sub.f32 V3, V1, V2", "f32", a, b, c, [](float x, float y, float) { return x - y; });
+  expectLanes<float>("mul.f32 V3, V1, V2", "f32", a, b, c, [](float x, float y, float) { return x * y; });
+  expectLanes<float>("mac.f32 V3, V1, V2", "f32", a, b, c,
+                     [](float x, float y, float z) { return static_cast<float>(double(x) * y + z); });
+  expectLanes<float>("mac.f32 neg V3, V1, V2", "f32", a, b, c,
+                     [](float x, float y, float z) { return static_cast<float>(z - double(x) * y); });
+  expectLanes<float>("min.f32 V3, V1, V2", "f32", a, b, c, [](float x, float y, float) { return x < y ? x : y; });
+  expectLanes<float>("max.f32 V3, V1, V2", "f32", a, b, c, [](float x, float y, float) { return x > y ? x : y; });
+  expectLanes<float>("abs.f32 V3, V1", "f32", a, b, c, [](float x, float, float) { return std::fabs(x); });
+  expectLanes<float>("add.f32 V3, V1, 0.5", "f32", a, b, c, [](float x, float, float) { return x + 0.5f; });
+  expectLanes<float>("sel_less.f32 V3, V1, V2, V4, V2", "f32", a, b, c,
+                     [](float x, float y, float z) { return x < y ? z : y; });
+  expectLanes<float>("sel_eq.f32 V3, V1, V2, V4, 1.0", "f32", a, b, c,
+                     [](float x, float y, float z) { return x == y ? z : 1.0f; });
+  expectLanes<float>("mov.f32 V3, V2", "f32", a, b, c, [](float, float y, float) { return y; });
+}
+
+TEST(VliwVpu, Int32Operations) {
+  auto a = randomLanes<int32_t>(4, -2e9, 2e9), b = randomLanes<int32_t>(5, -2e9, 2e9),
+       c = randomLanes<int32_t>(6, -2e9, 2e9);
+  a[0] = std::numeric_limits<int32_t>::min();
+  auto wrap = [](int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v))); };
+  auto sat = [](int64_t v) {
+    return static_cast<int32_t>(std::max<int64_t>(INT32_MIN, std::min<int64_t>(INT32_MAX, v)));
+  };
+  expectLanes<int32_t>("add.i32 V3, V1, V2", "i32", a, b, c, [&](int32_t x, int32_t y, int32_t) { return wrap(int64_t{x} + y); });
+  expectLanes<int32_t>("add.i32 st V3, V1, V2", "i32", a, b, c, [&](int32_t x, int32_t y, int32_t) { return sat(int64_t{x} + y); });
+  expectLanes<int32_t>("sub.i32 V3, V1, V2", "i32", a, b, c, [&](int32_t x, int32_t y, int32_t) { return wrap(int64_t{x} - y); });
+  expectLanes<int32_t>("sub.i32 st V3, V1, V2", "i32", a, b, c, [&](int32_t x, int32_t y, int32_t) { return sat(int64_t{x} - y); });
+  expectLanes<int32_t>("mac.i32 V3, V1, V2", "i32", a, b, c,
+                       [&](int32_t x, int32_t y, int32_t z) { return wrap(int64_t{z} + int64_t{x} * y); });
+  expectLanes<int32_t>("mac.i32 st V3, V1, V2", "i32", a, b, c,
+                       [&](int32_t x, int32_t y, int32_t z) { return sat(int64_t{z} + int64_t{x} * y); });
+  expectLanes<int32_t>("mul.i32 V4, V1, V2", "i32", a, b, c, [](int32_t, int32_t, int32_t z) { return z; });
+  expectLanes<int32_t>("min.i32 V3, V1, V2", "i32", a, b, c, [](int32_t x, int32_t y, int32_t) { return std::min(x, y); });
+  expectLanes<int32_t>("max.i32 V3, V1, V2", "i32", a, b, c, [](int32_t x, int32_t y, int32_t) { return std::max(x, y); });
+  expectLanes<int32_t>("abs.i32 V3, V1", "i32", a, b, c, [](int32_t x, int32_t, int32_t) {
+    return x == INT32_MIN ? INT32_MAX : (x < 0 ? -x : x);
+  });
+  expectLanes<int32_t>("and.i32 V3, V1, V2", "i32", a, b, c, [](int32_t x, int32_t y, int32_t) { return x & y; });
+  expectLanes<int32_t>("or.i32 V3, V1, V2", "i32", a, b, c, [](int32_t x, int32_t y, int32_t) { return x | y; });
+  expectLanes<int32_t>("xor.i32 V3, V1, V2", "i32", a, b, c, [](int32_t x, int32_t y, int32_t) { return x ^ y; });
+  expectLanes<int32_t>("not.i32 V3, V1", "i32", a, b, c, [](int32_t x, int32_t, int32_t) { return ~x; });
+  expectLanes<int32_t>("shl.i32 V3, V1, 3", "i32", a, b, c,
+                       [](int32_t x, int32_t, int32_t) { return static_cast<int32_t>(static_cast<uint32_t>(x) << 3); });
+  expectLanes<int32_t>("shr.i32 V3, V1, 3", "i32", a, b, c,
+                       [](int32_t x, int32_t, int32_t) { return static_cast<int32_t>(static_cast<uint32_t>(x) >> 3); });
+  // ASH by -3: arithmetic right shift; with RHU add 4 first.
+  expectLanes<int32_t>("ash.i32 V3, V1, -3", "i32", a, b, c,
+                       [](int32_t x, int32_t, int32_t) { return static_cast<int32_t>(int64_t{x} >> 3); });
+  expectLanes<int32_t>("ash.i32 rhu V3, V1, -3", "i32", a, b, c,
+                       [](int32_t x, int32_t, int32_t) { return static_cast<int32_t>((int64_t{x} + 4) >> 3); });
+  // ASH by +4 saturates.
+  expectLanes<int32_t>("ash.i32 V3, V1, 4", "i32", a, b, c,
+                       [&](int32_t x, int32_t, int32_t) { return sat(int64_t{x} * 16); });
+}
+
+TEST(VliwVpu, Int32MulWritesLowAndHighHalves) {
+  std::vector<std::string> p = {"mov.i32 V2, -3; nop; nop; nop", "mov.i32 V3, 0x40000001; nop; nop; nop"};
+  pad(p, 6);
+  p.push_back("nop; nop; mul.i32 V6, V2, V3; nop");
+  pad(p, 6);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.go(join(p));
+  const int64_t prod = int64_t{-3} * 0x40000001;
+  EXPECT_EQ(r.lane<uint32_t>(6, 9), static_cast<uint32_t>(static_cast<uint64_t>(prod)));
+  EXPECT_EQ(r.lane<uint32_t>(7, 9), static_cast<uint32_t>(static_cast<uint64_t>(prod) >> 32));
+}
+
+TEST(VliwVpu, NarrowIntegerAndBf16Operations) {
+  auto a16 = randomLanes<int16_t>(7, -30000, 30000), b16 = randomLanes<int16_t>(8, -30000, 30000);
+  auto sat16 = [](int v) { return static_cast<int16_t>(std::max(-32768, std::min(32767, v))); };
+  expectLanes<int16_t>("add.i16 V3, V1, V2", "i16", a16, b16, a16,
+                       [](int16_t x, int16_t y, int16_t) { return static_cast<int16_t>(x + y); });
+  expectLanes<int16_t>("add.i16 st V3, V1, V2", "i16", a16, b16, a16,
+                       [&](int16_t x, int16_t y, int16_t) { return sat16(x + y); });
+  expectLanes<int16_t>("max.i16 V3, V1, V2", "i16", a16, b16, a16,
+                       [](int16_t x, int16_t y, int16_t) { return std::max(x, y); });
+  auto a8 = randomLanes<int8_t>(9, -128, 127), b8 = randomLanes<int8_t>(10, -128, 127);
+  expectLanes<int8_t>("sub.i8 st V3, V1, V2", "i8", a8, b8, a8, [](int8_t x, int8_t y, int8_t) {
+    return static_cast<int8_t>(std::max(-128, std::min(127, x - y)));
+  });
+  expectLanes<int8_t>("xor.i8 V3, V1, V2", "i8", a8, b8, a8,
+                      [](int8_t x, int8_t y, int8_t) { return static_cast<int8_t>(x ^ y); });
+  // bf16 lanes as raw 16-bit patterns.
+  std::vector<uint16_t> ab(128), bb(128);
+  auto fa = randomLanes<float>(11, -50, 50), fb = randomLanes<float>(12, -50, 50);
+  for (int i = 0; i < 128; ++i) {
+    ab[i] = refBf16(fa[i % 64] * (1 + i / 64));
+    bb[i] = refBf16(fb[i % 64]);
+  }
+  expectLanes<uint16_t>("add.bf16 V3, V1, V2", "bf16", ab, bb, ab, [](uint16_t x, uint16_t y, uint16_t) {
+    return refBf16(fromBf16(x) + fromBf16(y));
+  });
+  expectLanes<uint16_t>("mul.bf16 V3, V1, V2", "bf16", ab, bb, ab, [](uint16_t x, uint16_t y, uint16_t) {
+    return refBf16(fromBf16(x) * fromBf16(y));
+  });
+  expectLanes<uint16_t>("mac.bf16 V3, V1, V2", "bf16", ab, bb, bb, [](uint16_t x, uint16_t y, uint16_t z) {
+    return refBf16(static_cast<float>(double(fromBf16(x)) * fromBf16(y) + fromBf16(z)));
+  });
+  expectLanes<uint16_t>("abs.bf16 V3, V1", "bf16", ab, bb, ab,
+                        [](uint16_t x, uint16_t, uint16_t) { return static_cast<uint16_t>(x & 0x7fff); });
+}
+
+TEST(VliwVpu, CompareAndConvert) {
+  auto a = randomLanes<float>(13, -1000, 1000), b = randomLanes<float>(14, -1000, 1000);
+  a[5] = b[5];
+  CoreRun r;
+  r.svc.tensors[0] = FakeTensor({64}, 4);
+  r.svc.tensors[1] = FakeTensor({64}, 4);
+  for (int i = 0; i < 64; ++i) {
+    r.svc.tensors[0].set<float>(i, a[i]);
+    r.svc.tensors[1].set<float>(i, b[i]);
+  }
+  std::vector<std::string> p = {"ld_tnsr V1, 0x0, I2; nop; nop; nop", "ld_tnsr V2, 0x1, I2; nop; nop; nop"};
+  pad(p, 6);
+  p.push_back("nop; nop; cmp_geq.f32 VP4, V1, V2; nop");
+  p.push_back("nop; nop; cmp_eq.f32 VP5, V1, V2; nop");
+  p.push_back("nop; nop; convert.f32 target_type=int32 rz V6, V1; nop");
+  p.push_back("nop; nop; convert.f32 target_type=int32 V7, V1; nop");
+  pad(p, 6);
+  p.push_back(kHalt);
+  r.go(join(p));
+  for (int i = 0; i < 64; ++i) {
+    EXPECT_EQ(r.core->vp(4).bit(i * 4), a[i] >= b[i]) << i;
+    EXPECT_EQ(r.core->vp(5).bit(i * 4), a[i] == b[i]) << i;
+    EXPECT_EQ(r.lane<int32_t>(6, i), static_cast<int32_t>(std::trunc(a[i]))) << i;
+    EXPECT_EQ(r.lane<int32_t>(7, i), static_cast<int32_t>(std::nearbyint(a[i]))) << i;
+  }
+}
+
+// Scalar instructions, checked on S registers after the run.
+uint32_t spu(const std::string& setup, const std::string& inst, unsigned reg = 3) {
+  std::vector<std::string> p;
+  std::istringstream in(setup);
+  std::string l;
+  while (std::getline(in, l)) {
+    p.push_back("nop; " + l + "; nop; nop");
+    pad(p, 5);  // setup results visible before the next setup line reads them
+  }
+  pad(p, 6);
+  p.push_back("nop; " + inst + "; nop; nop");
+  pad(p, 6);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.go(join(p));
+  return r.core->s(reg);
+}
+
+TEST(VliwSpu, ScalarOperationsAgainstReference) {
+  const std::string ab = "mov.i32 S1, -7\nmov.i32 S2, 3";
+  EXPECT_EQ(spu(ab, "add.i32 S3, S1, S2"), static_cast<uint32_t>(-4));
+  EXPECT_EQ(spu(ab, "sub.i32 S3, S1, S2"), static_cast<uint32_t>(-10));
+  EXPECT_EQ(spu(ab, "mul.i32 S3, S1, S2"), static_cast<uint32_t>(-21));
+  EXPECT_EQ(spu("mov.i32 S1, 0x10000\nmov.i32 S2, 0x30000", "mul.i32 upper32 S3, S1, S2"), 3u);
+  EXPECT_EQ(spu(ab + "\nmov.i32 S3, 100", "mac.i32 S3, S1, S2"), 79u);
+  EXPECT_EQ(spu(ab, "min.i32 S3, S1, S2"), static_cast<uint32_t>(-7));
+  EXPECT_EQ(spu(ab, "max.u32 S3, S1, S2"), static_cast<uint32_t>(-7));
+  EXPECT_EQ(spu(ab, "abs.i32 S3, S1"), 7u);
+  EXPECT_EQ(spu(ab, "and.i32 S3, S1, S2"), static_cast<uint32_t>(-7 & 3));
+  EXPECT_EQ(spu(ab, "or.i32 S3, S1, S2"), static_cast<uint32_t>(-7 | 3));
+  EXPECT_EQ(spu(ab, "xor.i32 S3, S1, S2"), static_cast<uint32_t>(-7 ^ 3));
+  EXPECT_EQ(spu(ab, "not.i32 S3, S1"), 6u);
+  EXPECT_EQ(spu(ab, "shl.i32 S3, S1, S2"), static_cast<uint32_t>(-56));
+  EXPECT_EQ(spu(ab, "shr.i32 S3, S1, S2"), 0xfffffff9u >> 3);
+  EXPECT_EQ(spu(ab, "ash.i32 S3, S1, -1"), static_cast<uint32_t>(-4));
+  EXPECT_EQ(spu("mov.i32 S1, 0x7fffffff\nmov.i32 S2, 1", "add.i32 st S3, S1, S2"), 0x7fffffffu);
+  EXPECT_EQ(spu("mov.i16 S1, 30000\nmov.i16 S2, 30000", "add.i16 st S3, S1, S2"), 32767u);
+  EXPECT_EQ(spu("mov.i8 S1, -100\nmov.i8 S2, 100", "sub.i8 st S3, S1, S2"), static_cast<uint32_t>(-128));
+  const std::string fab = "mov.f32 S1, 2.5\nmov.f32 S2, -0.75";
+  EXPECT_EQ(bitsf(spu(fab, "add.f32 S3, S1, S2")), 1.75f);
+  EXPECT_EQ(bitsf(spu(fab, "sub.f32 S3, S1, S2")), 3.25f);
+  EXPECT_EQ(bitsf(spu(fab, "mul.f32 S3, S1, S2")), -1.875f);
+  EXPECT_EQ(bitsf(spu(fab + "\nmov.f32 S3, 1.0", "mac.f32 S3, S1, S2")), -0.875f);
+  EXPECT_EQ(bitsf(spu(fab, "max.f32 S3, S1, S2")), 2.5f);
+  EXPECT_EQ(bitsf(spu(fab, "abs.f32 S3, S2")), 0.75f);
+  EXPECT_EQ(spu(fab + "\ncmp_less.f32 SP2, S2, S1", "mov.i32 S3, SP2"), 1u);
+  EXPECT_EQ(spu(ab + "\ncmp_grt.i32 SP2, S2, S1\nmov.i32 S3, 5", "mov.i32 S3, 9, !SP2"), 5u);
+  // bf16 scalars live in the low half.
+  EXPECT_EQ(spu("mov.bf16 S1, 1.5\nmov.bf16 S2, 2.0", "mul.bf16 S3, S1, S2"), 0x4040u);
+}
+
+TEST(VliwSpu, ConvertRoundsAndSaturates) {
+  EXPECT_EQ(spu("mov.f32 S1, 2.5", "convert.f32 target_type=int32 S3, S1"), 2u);  // half even
+  EXPECT_EQ(spu("mov.f32 S1, 2.5", "convert.f32 target_type=int32 rhaz S3, S1"), 3u);
+  EXPECT_EQ(spu("mov.f32 S1, -2.5", "convert.f32 target_type=int32 rd S3, S1"), static_cast<uint32_t>(-3));
+  EXPECT_EQ(spu("mov.f32 S1, 1.0e10", "convert.f32 target_type=int32 S3, S1"), 0x7fffffffu);
+  EXPECT_EQ(spu("mov.f32 S1, 300.0", "convert.f32 target_type=int8 S3, S1"), 127u);
+  EXPECT_EQ(spu("mov.i32 S1, -5", "convert.i32 target_type=fp32 S3, S1"), fbits(-5.0f));
+  EXPECT_EQ(spu("mov.i32 S1, 70000", "convert.i32 target_type=int16 S3, S1"), 32767u);
+  EXPECT_EQ(spu("mov.f32 S1, 1.00390625", "convert.f32 target_type=bf16 S3, S1"), 0x3f80u);  // tie -> even
+  EXPECT_EQ(spu("mov.f32 S1, 1.01171875", "convert.f32 target_type=bf16 S3, S1"), 0x3f82u);  // tie -> even up
+  EXPECT_EQ(spu("mov.bf16 S1, 0x3fc0", "convert.bf16 target_type=fp32 S3, S1"), fbits(1.5f));
+}
+
+TEST(VliwSpu, IndexRegistersWithDimensionMask) {
+  std::vector<std::string> p = {"nop; mov.i32 b11111 I3, 2; nop; nop", "nop; mov.i32 S1, 10; nop; nop"};
+  pad(p, 6);
+  p.push_back("nop; add.i32 b00101 I3, S1, I3; nop; nop");
+  pad(p, 4);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.go(join(p));
+  const vliw::IReg i3 = r.core->irf(3);
+  EXPECT_EQ(i3.d[0], 12);
+  EXPECT_EQ(i3.d[1], 2);
+  EXPECT_EQ(i3.d[2], 12);
+  EXPECT_EQ(i3.d[3], 2);
+}
+
+// ------------------------------------------------ (5) tensors, MMIO, args
+
+// Reference §6.3: fp32 tensor {100,5,5,1,2}, pad P, access at (64,3,2,0,1).
+TEST(VliwTensor, LoadPadsAndStoreCullsAlongDim0) {
+  const uint32_t P = fbits(-9.0f);
+  std::vector<std::string> p = {"nop; mov.i32 b00001 I4, 64; nop; nop", "nop; mov.i32 b00010 I4, 3; nop; nop",
+                                "nop; mov.i32 b00100 I4, 2; nop; nop", "nop; mov.i32 b10000 I4, 1; nop; nop",
+                                "nop; mov.i32 b00010 I5, 5; nop; nop"};
+  pad(p, 4);
+  p.push_back("ld_tnsr V1, 0x0, I4; nop; nop; nop");
+  p.push_back("ld_tnsr V2, 0x0, I5; nop; nop; nop");
+  pad(p, 4);
+  p.push_back("nop; nop; add.f32 V3, V1, 1.0; nop");
+  pad(p, 1);
+  p.push_back("nop; nop; nop; st_tnsr 0x1, I4, V3");
+  p.push_back("nop; nop; nop; st_tnsr 0x1, I5, V3");
+  p.push_back(kHalt);
+  CoreRun r;
+  r.svc.tensors[0] = FakeTensor({100, 5, 5, 1, 2}, 4, P);
+  r.svc.tensors[1] = FakeTensor({100, 5, 5, 1, 2}, 4, P);
+  for (int i = 0; i < 5000; ++i) r.svc.tensors[0].set<float>(i, static_cast<float>(i));
+  r.go(join(p));
+  const int base = 64 + 3 * 100 + 2 * 500 + 1 * 2500;  // 3864, byte offset 15456
+  EXPECT_EQ(base * 4, 15456);
+  for (int i = 0; i < 64; ++i) {
+    EXPECT_EQ(r.lane<float>(1, i), i < 36 ? static_cast<float>(base + i) : -9.0f) << i;
+    EXPECT_EQ(r.lane<float>(2, i), -9.0f) << i;  // dim 1 = 5 is outside: all pad
+  }
+  int written = 0;
+  for (int i = 0; i < 5000; ++i)
+    if (r.svc.tensors[1].at<float>(i) != 0.0f) {
+      ++written;
+      EXPECT_EQ(r.svc.tensors[1].at<float>(i), static_cast<float>(i) + 1.0f) << i;
+      EXPECT_TRUE(i >= base && i < base + 36) << i;
+    }
+  EXPECT_EQ(written, 36);
+}
+
+TEST(VliwTensor, IndexSpaceScalarArgumentsAndMmio) {
+  std::vector<std::string> p = {
+      "ld_l mmio S10, 0x410; nop; nop; nop",  // tensor 0 dim 0 size
+      "ld_l mmio S11, 0x44c; nop; nop; nop",  // tensor 1 dim 0 stride
+      "ld_l mmio S12, 0x41c; nop; nop; nop",  // tensor 0 dim 1 stride
+      "ld_l mmio S13, 0x408; nop; nop; nop",  // tensor 0 pad
+      "ld_l mmio S14, 0x798; nop; nop; nop",  // index-space offset dim 1
+      "ld_l mmio S15, 0x79c; nop; nop; nop",  // index-space size dim 1
+      "ld_l mmio S16, 0x7c4; nop; nop; nop",  // scalar argument 1
+      "nop; nop; nop; st_l mmio 0x418, S0",   // tensor 0 dim 1 size := arg 0
+  };
+  pad(p, 6);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.svc.isOffset[1] = 4;
+  r.svc.isSize[1] = 2;
+  r.svc.isOffset[0] = 7;
+  r.svc.tensors[0] = FakeTensor({100, 5}, 4, 0x1234);
+  r.svc.tensors[1] = FakeTensor({64, 2}, 4);
+  r.go(join(p), {77, fbits(0.5f)});
+  EXPECT_EQ(r.core->s(10), 100u);
+  EXPECT_EQ(r.core->s(11), 1u);
+  EXPECT_EQ(r.core->s(12), 100u);
+  EXPECT_EQ(r.core->s(13), 0x1234u);
+  EXPECT_EQ(r.core->s(14), 4u);
+  EXPECT_EQ(r.core->s(15), 2u);
+  EXPECT_EQ(r.core->s(16), fbits(0.5f));
+  EXPECT_EQ(r.core->s(0), 77u);  // arguments in S0, S1, ...
+  EXPECT_EQ(r.core->s(1), fbits(0.5f));
+  EXPECT_EQ(r.svc.tensors[0].size[1], 77);
+  EXPECT_EQ(r.core->irf(0).d[0], 7);  // I0 = offset, I1 = size
+  EXPECT_EQ(r.core->irf(0).d[1], 4);
+  EXPECT_EQ(r.core->irf(1).d[1], 2);
+}
+
+TEST(VliwTensor, LocalMemoriesRoundTrip) {
+  std::vector<std::string> p = {"mov.f32 V1, 2.5; mov.i32 S1, 0x1234; nop; nop"};
+  pad(p, 7);
+  p.push_back("nop; nop; nop; st_l_v 0x100, V1");
+  p.push_back("nop; nop; nop; st_l 0x8, S1");
+  p.push_back("nop; nop; nop; aso");
+  p.push_back("ld_l_v V2, 0x100; nop; nop; nop");
+  p.push_back("ld_l S2, 0x8; nop; nop; nop");
+  pad(p, 4);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.go(join(p));
+  EXPECT_EQ(r.lane<float>(2, 63), 2.5f);
+  EXPECT_EQ(r.core->s(2), 0x1234u);
+  EXPECT_EQ(r.svc.fences, 1);
+}
+
+// ------------------------------------------------ (6) control flow
+
+TEST(VliwControl, LoopRunsBodyAndLeavesIterator) {
+  const std::string src = join({
+      "loop 0, 5, 1, <, End",
+      "nop; add.i32 S5, S5, 1; nop; nop",
+      kNop, kNop, kNop,
+      "End:",
+      kNop, kNop, kNop,
+      "nop; mov.i32 S6, S32; nop; nop",
+      kNop, kNop, kNop, kNop,
+      kHalt,
+  });
+  CoreRun r;
+  r.go(src);
+  EXPECT_EQ(r.core->s(5), 5u);
+  EXPECT_EQ(r.core->s(6), 5u);  // iterator after the loop: first failing value
+  // 1 LOOP + 5 x 4 body + 3 + 1 + 4 + halt.
+  EXPECT_EQ(r.core->cycles(), 1u + 20u + 3u + 1u + 4u + 1u);
+}
+
+TEST(VliwControl, NestedLoopsAndIteratorsInS32S33) {
+  const std::string src = join({
+      "loop 0, 3, 1, <, Outer",
+      "loop 10, 4, -3, >, Inner",   // 10, 7: two passes
+      "nop; add.i32 S5, S5, 1; nop; nop",
+      kNop, kNop, "nop; add.i32 S6, S6, S33; nop; nop",
+      kNop, kNop, kNop,
+      "Inner:",
+      kNop,
+      "Outer:",
+      kNop, kNop, kNop, kNop,
+      kHalt,
+  });
+  CoreRun r;
+  r.go(src);
+  EXPECT_EQ(r.core->s(5), 6u);
+  EXPECT_EQ(r.core->s(6), 3u * (10u + 7u));
+  EXPECT_EQ(r.core->s(32), 3u);
+  EXPECT_EQ(r.core->s(33), 4u);
+}
+
+TEST(VliwControl, LoopSkippedWhenConditionFailsAtStart) {
+  CoreRun r;
+  r.go(join({"loop 5, 5, 1, <, E", "nop; mov.i32 S5, 1; nop; nop", "E:", kNop, kHalt}));
+  EXPECT_EQ(r.core->s(5), 0u);
+}
+
+TEST(VliwControl, JmprForwardBackwardAndPredicated) {
+  const std::string src = join({
+      "nop; mov.i32 S1, 3; nop; nop",
+      kNop, kNop, kNop,
+      "Top:",
+      "nop; sub.i32 S1, S1, 1; nop; nop",
+      "nop; add.i32 S2, S2, 1; nop; nop",
+      kNop, kNop,
+      "nop; cmp_grt.i32 SP1, S1, 0; nop; nop",
+      kNop,
+      "nop; jmpr Top, SP1; nop; nop",
+      "nop; jmpr Skip; nop; nop",
+      "nop; mov.i32 S3, 99; nop; nop",
+      "Skip:",
+      "nop; jmpr Never, SP0; nop; nop",
+      kNop, kNop,
+      kHalt,
+      "Never:",
+      kHalt,
+  });
+  CoreRun r;
+  r.go(src);
+  EXPECT_EQ(r.core->s(2), 3u);
+  EXPECT_EQ(r.core->s(3), 0u);
+  EXPECT_EQ(r.trace.back().pc, 16u);
+}
+
+// ------------------------------------------------ (7) errors
+
+std::string errorOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const TpcError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(VliwErrors, RefusedInstructionIsNamed) {
+  CoreRun r;
+  const std::string e = errorOf([&] { r.go("ld_tnsr_low V1, 0x0, I2; nop; nop; nop\nnop; halt; nop; nop\n"); });
+  EXPECT_NE(e.find("ld_tnsr_low"), std::string::npos) << e;
+  EXPECT_NE(e.find("not executed by the VLIW core"), std::string::npos) << e;
+  EXPECT_NE(e.find("bundle 0 (line 1)"), std::string::npos) << e;
+  // Not reached: no error.
+  CoreRun ok;
+  ok.go("nop; halt; nop; nop\nnop; nop; mov_g.i32 g_en=0b11 dg_en=0b1111 V1, V2, S1; nop\n");
+  EXPECT_TRUE(ok.core->halted());
+}
+
+TEST(VliwErrors, RegisterOutOfRangeAtRun) {
+  tpcasm::Program prog = tpcasm::assemble("nop; nop; add.f32 V1, V2, V3; nop\nnop; halt; nop; nop\n");
+  prog.items[0].bundle.slot[2].ops[1].reg.index = 45;
+  FakeServices svc;
+  VliwCore core(prog);
+  core.reset(svc, nullptr, 0);
+  const std::string e = errorOf([&] { core.step(); });
+  EXPECT_NE(e.find("register V45 is out of range (V0-V39)"), std::string::npos) << e;
+}
+
+TEST(VliwErrors, MisalignedLocalMemoryComesFromServices) {
+  CoreRun r;
+  const std::string e = errorOf([&] { r.go("ld_l S1, 0x2; nop; nop; nop\nnop; halt; nop; nop\n"); });
+  EXPECT_NE(e.find("misaligned SLM access at 2"), std::string::npos) << e;
+  EXPECT_NE(e.find("ld_l"), std::string::npos) << e;
+  CoreRun v;
+  const std::string e2 = errorOf([&] { v.go("nop; nop; nop; st_l_v 0x40, V1\nnop; halt; nop; nop\n"); });
+  EXPECT_NE(e2.find("misaligned VLM access at 64"), std::string::npos) << e2;
+}
+
+TEST(VliwErrors, ProgramThatNeverHalts) {
+  FakeServices svc;
+  VliwCore core(tpcasm::assemble("L:\nnop; nop; nop; nop\nnop; jmpr L; nop; nop\n"));
+  core.reset(svc, nullptr, 0);
+  const std::string e = errorOf([&] { core.run(1000); });
+  EXPECT_NE(e.find("did not halt within 1000 cycles"), std::string::npos) << e;
+  VliwCore off(tpcasm::assemble("nop; nop; nop; nop\n"));
+  off.reset(svc, nullptr, 0);
+  off.step();
+  EXPECT_NE(errorOf([&] { off.step(); }).find("ran past the end of the program"), std::string::npos);
+}
+
+TEST(VliwErrors, UnmodelledMmioRegister) {
+  CoreRun r;
+  const std::string e = errorOf([&] { r.go("ld_l mmio S1, 0x40c; nop; nop; nop\nnop; halt; nop; nop\n"); });
+  EXPECT_NE(e.find("MMIO read of address 0x40C is not modelled"), std::string::npos) << e;
+}
+
+// ------------------------------------------------ performance
+
+TEST(VliwPerformance, HotLoopRunsMillionsOfBundlesPerSecond) {
+  const std::string src = join({
+      "loop 0, 200000, 1, <, E",
+      "ld_tnsr V1, 0x0, I2; add.i32 S1, S1, 1; add.f32 V2, V2, V1; st_tnsr 0x1, I2, V2",
+      "nop; add.i32 S2, S2, 1; mac.f32 V3, V1, V2; nop",
+      "E:",
+      kHalt,
+  });
+  CoreRun r;
+  r.svc.tensors[0] = FakeTensor({64}, 4);
+  r.svc.tensors[1] = FakeTensor({64}, 4);
+  r.start(src);
+  const auto t0 = std::chrono::steady_clock::now();
+  r.core->run(1000000);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double rate = static_cast<double>(r.core->cycles()) / s;
+  std::cout << "[ perf ] " << rate / 1e6 << " M bundles/s\n";
+  EXPECT_GT(rate, 1e6);
+}
+
+}  // namespace
