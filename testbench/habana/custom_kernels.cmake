@@ -111,3 +111,16 @@ foreach(case "unknown_intrinsic|v_f32_frobnicate_b" "printf_16_tensors|uses prin
     COMMAND bash -c "out=$(${ACOSIM_HABANA_TOOLS_DIR}/tpc-clang -march=gaudi -Wall -Werror ${CMAKE_CURRENT_SOURCE_DIR}/tests/kernels/${kernel}.c -c -o /dev/null 2>&1); status=$?; echo \"$out\" | tail -5; [ $status -ne 0 ] && grep -q '${cause}' <<<\"$out\"")
   set_tests_properties(habana_tpc_clang_refuses.${kernel} PROPERTIES LABELS habana)
 endforeach()
+
+# Habana's printf_test kernel through its own glue code.
+add_executable(habana_printf_kernel_tests tests/test_printf_kernel.cpp)
+target_include_directories(habana_printf_kernel_tests PRIVATE tpc_test_core/include)
+target_include_directories(habana_printf_kernel_tests SYSTEM PRIVATE
+  ${ACOSIM_HABANA_GC_API_INCLUDE_DIR} ${ACOSIM_HABANA_KERNELS_DIR}/tests)
+target_link_libraries(habana_printf_kernel_tests PRIVATE tpc_tests_core GTest::gtest_main GTest::gtest
+  ${CMAKE_DL_LIBS} acosim_warnings)
+target_compile_definitions(habana_printf_kernel_tests PRIVATE
+  ACOSIM_CUSTOM_KERNEL_LIBRARY="${acosim_custom_kernels_dir}/src/libcustom_tpc_perf_lib.so")
+add_dependencies(habana_printf_kernel_tests habana_custom_kernels)
+gtest_discover_tests(habana_printf_kernel_tests PROPERTIES LABELS habana
+  WORKING_DIRECTORY ${CMAKE_BINARY_DIR} DISCOVERY_TIMEOUT 60)

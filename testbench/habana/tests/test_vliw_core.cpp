@@ -848,7 +848,7 @@ TEST(VliwControl, JmprForwardBackwardAndPredicated) {
       "nop; jmpr Skip; nop; nop",
       "nop; mov.i32 S3, 99; nop; nop",
       "Skip:",
-      "nop; jmpr Never, SP0; nop; nop",
+      "nop; jmpr Never, !SP0; nop; nop",  // !SP0: never taken
       kNop, kNop,
       kHalt,
       "Never:",
@@ -923,6 +923,24 @@ TEST(VliwErrors, UnmodelledMmioRegister) {
 }
 
 // ------------------------------------------------ performance
+
+TEST(VliwPerformance, ScalarHotLoopRunsMillionsOfBundlesPerSecond) {
+  const std::string src = join({
+      "loop 0, 500000, 1, <, E",
+      "nop; add.i32 S1, S1, 1; add.f32 V2, V2, V1; nop",
+      "nop; add.i32 S2, S2, 1; nop; nop",
+      "E:",
+      kHalt,
+  });
+  CoreRun r;
+  r.start(src);
+  const auto t0 = std::chrono::steady_clock::now();
+  r.core->run(2000000);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double rate = static_cast<double>(r.core->cycles()) / s;
+  std::cout << "[ perf ] " << rate / 1e6 << " M bundles/s (SPU + VPU add loop)\n";
+  EXPECT_GT(rate, 2e6);
+}
 
 TEST(VliwPerformance, HotLoopRunsMillionsOfBundlesPerSecond) {
   const std::string src = join({
