@@ -2,6 +2,7 @@
 //   acosim tensil run|asm|disasm|estimate|plot|build-model ...
 //   acosim nvdla trace|firmware ...
 //   acosim sophon run PROGRAM ...
+//   acosim tpc run|asm PROGRAM.s ...
 // Exit status 0 on success; otherwise one line "acosim: error: ..." on
 // stderr and status 1 (2 for usage errors).
 #include <cstdio>
@@ -13,6 +14,7 @@
 
 #include <systemc>
 
+#include "testbench/habana/cli.h"
 #include "testbench/nvdla/cli.h"
 #include "testbench/sophon/cli.h"
 #include "testbench/tensil/cli.h"
@@ -32,6 +34,8 @@ void print_usage() {
                "  nvdla trace         play one of NVDLA's trace tests on the NVDLA models\n"
                "  nvdla firmware      run a task of NVDLA's own firmware from a layer description\n"
                "  sophon run          run a host program linked against acosim's libbmlib (Sophon TPU)\n"
+               "  tpc run             run an assembled TPC program on a Habana Gaudi chip's TPCs\n"
+               "  tpc asm             print a TPC program in the TPC compiler's canonical form\n"
                "\n"
                "`acosim <accelerator> <command> --help` describes each command's options.\n";
 }
@@ -50,10 +54,14 @@ int sc_main(int argc, char* argv[]) {
     if (accelerator == "tensil") return acosim::tensil::cli::main(args);
     if (accelerator == "nvdla") return acosim::nvdla::cli::main(args);
     if (accelerator == "sophon") return acosim::sophon::cli::main(args);
+    if (accelerator == "tpc") return acosim::habana::cli::main(args);
     std::cerr << "acosim: error: unknown accelerator '" << accelerator
-              << "' (known: tensil, nvdla, sophon)\n";
+              << "' (known: tensil, nvdla, sophon, tpc)\n";
     return 2;
   } catch (const acosim::tensil::cli::UsageError& e) {
+    std::cerr << "acosim: error: " << e.what() << "\n";
+    return 2;
+  } catch (const acosim::habana::cli::UsageError& e) {
     std::cerr << "acosim: error: " << e.what() << "\n";
     return 2;
   } catch (const acosim::sophon::cli::UsageError& e) {

@@ -35,7 +35,9 @@ uint8_t* TpcChip::global(uint64_t address, uint64_t bytes) {
 }
 
 LaunchResult TpcChip::run(const Launch& launch) {
-  if (launch.kernel == nullptr) throw TpcError("a launch needs a kernel");
+  if ((launch.kernel == nullptr) == (launch.program == nullptr)) {
+    throw TpcError("a launch runs either a TPC-C kernel or an assembled program");
+  }
   std::vector<std::vector<unsigned>> assigned(m_tpcs.size());
   for (unsigned p = 0; p < launch.partitions.size(); ++p) assigned[p % m_tpcs.size()].push_back(p);
   const sc_core::sc_time start = sc_core::sc_time_stamp();
@@ -61,7 +63,10 @@ LaunchResult TpcChip::run(const Launch& launch) {
 }
 
 void TpcChip::trace(core::VcdTracer& tracer, const std::string& scope) const {
-  for (const auto& tpc : m_tpcs) tpc->trace(tracer, scope + "." + tpc->basename());
+  for (const auto& tpc : m_tpcs) {
+    tpc->trace(tracer, scope + "." + tpc->basename());
+    tpc->set_cycle_by_cycle(true);
+  }
 }
 
 }  // namespace acosim::habana

@@ -36,6 +36,7 @@ class TpcChip : public sc_core::sc_module {
   /// first TPC's error when a run failed.
   LaunchResult run(const Launch& launch);
 
+  /// Also turns on cycle-by-cycle waves for assembled programs.
   void trace(core::VcdTracer& tracer, const std::string& scope) const;
 
  private:

@@ -6,6 +6,7 @@
 #include "sw/habana/tpc/error.h"
 #include "sw/habana/tpc/local_memory.h"
 #include "sw/habana/tpc/run_services.h"
+#include "systemc/habana/vliw/core.h"
 
 namespace acosim::habana {
 
@@ -27,6 +28,7 @@ uint64_t issue_bound(const SlotCounters& issued) {
 Tpc::Tpc(sc_core::sc_module_name name, unsigned id, sc_core::sc_time clock, uint64_t global_base)
     : sc_module(name), global_socket("global_socket"), busy("busy", false), partition("partition", 0),
       vpu_issued("vpu_issued", 0), load_issued("load_issued", 0), store_issued("store_issued", 0),
+      pc("pc", 0), slots("slots", 0), gmem_stall("gmem_stall", false),
       m_id(id), m_clock(clock), m_global_base(global_base) {
   SC_THREAD(thread);
   // Kernels run on this thread's stack: vector locals are 256 bytes each.
@@ -56,6 +58,7 @@ GlobalWindow Tpc::window() {
 
 PartitionRun Tpc::run_partition(unsigned index, GlobalWindow memory) {
   const Launch& launch = *m_launch;
+  if (launch.program != nullptr) return run_program_partition(index, memory);
   PartitionRun run;
   run.partition = index;
   run.tpc = m_id;
@@ -76,6 +79,49 @@ PartitionRun Tpc::run_partition(unsigned index, GlobalWindow memory) {
   return run;
 }
 
+// The VLIW core issues one bundle per cycle. Cycle by cycle the signals
+// follow every bundle and time advances each cycle; otherwise the core runs
+// the partition through and time advances once, by its cycles.
+PartitionRun Tpc::run_program_partition(unsigned index, GlobalWindow memory) {
+  const Launch& launch = *m_launch;
+  PartitionRun run;
+  run.partition = index;
+  run.tpc = m_id;
+  run.start_cycle = static_cast<uint64_t>(sc_core::sc_time_stamp() / m_clock);
+  TensorUnit tensors(memory, launch.tensors);
+  LocalMemory local;
+  RunServices services(launch.partitions.at(index), tensors, local, [this](const std::string& text) {
+    m_printed += "TPC " + std::to_string(m_id) + ": " + text + "\n";
+  });
+  vliw::VliwCore core(*launch.program, launch.global_memory_latency);
+  core.reset(services, launch.scalars.data(), static_cast<unsigned>(launch.scalars.size()));
+  if (m_cycle_by_cycle) {
+    for (;;) {
+      if (core.cycles() >= launch.max_cycles) {
+        throw TpcError("the program did not halt within " + std::to_string(launch.max_cycles) + " cycles");
+      }
+      const vliw::StepResult step = core.step();
+      pc.write(step.pc);
+      slots.write(step.issued);
+      gmem_stall.write(step.gmemStall);
+      sc_core::wait(m_clock);
+      if (step.halted) break;
+    }
+    slots.write(0);
+    gmem_stall.write(false);
+  } else {
+    core.run(launch.max_cycles);
+  }
+  run.cycles = core.cycles();
+  run.stall_cycles = core.stallCycles();
+  run.issued = services.counters;
+  for (unsigned t = 0; t < tensors.tensor_count(); ++t) {
+    run.reads.push_back(tensors.reads(static_cast<int>(t)));
+    run.writes.push_back(tensors.writes(static_cast<int>(t)));
+  }
+  return run;
+}
+
 void Tpc::thread() {
   for (;;) {
     sc_core::wait(m_start);
@@ -87,15 +133,18 @@ void Tpc::thread() {
       // Partitions on one TPC run back to back (as the runtime queues them).
       for (unsigned index : m_assigned) {
         partition.write(index);
+        const uint64_t start = static_cast<uint64_t>(sc_core::sc_time_stamp() / m_clock);
         PartitionRun run = run_partition(index, memory);
-        run.start_cycle = static_cast<uint64_t>(sc_core::sc_time_stamp() / m_clock);
+        run.start_cycle = start;
         for (unsigned s = 0; s < 4; ++s) total.issued[s] += run.issued.issued[s];
         load_issued.write(total.issued[static_cast<unsigned>(Slot::Load)]);
         vpu_issued.write(total.issued[static_cast<unsigned>(Slot::Vpu)]);
         store_issued.write(total.issued[static_cast<unsigned>(Slot::Store)]);
-        const uint64_t cycles = run.cycles;
+        // Cycle-by-cycle runs have waited already.
+        const uint64_t elapsed = static_cast<uint64_t>(sc_core::sc_time_stamp() / m_clock) - start;
+        const uint64_t cycles = run.cycles > elapsed ? run.cycles - elapsed : 0;
         m_runs.push_back(std::move(run));
-        sc_core::wait(m_clock * static_cast<double>(cycles));
+        if (cycles > 0) sc_core::wait(m_clock * static_cast<double>(cycles));
       }
     } catch (const std::exception& e) {
       m_error = "TPC " + std::to_string(m_id) + ": " + e.what();
@@ -112,6 +161,9 @@ void Tpc::trace(core::VcdTracer& tracer, const std::string& scope) const {
   tracer.add(scope, "load_issued", load_issued);
   tracer.add(scope, "vpu_issued", vpu_issued);
   tracer.add(scope, "store_issued", store_issued);
+  tracer.add(scope, "pc", pc);
+  tracer.add(scope, "slots", slots, 4);
+  tracer.add(scope, "gmem_stall", gmem_stall);
 }
 
 }  // namespace acosim::habana

@@ -36,3 +36,15 @@ acosim_add_gtest(NAME habana_tpc_c_tests LABELS habana
 # TPC-C reinterprets vectors through pointer casts, as kernels do; they are
 # compiled with -fno-strict-aliasing (tpc-clang), and so is this test.
 target_compile_options(habana_tpc_c_tests PRIVATE -fno-strict-aliasing)
+
+# The VLIW core: the exposed pipeline cycle by cycle, predication, each
+# instruction class against references in the test, control flow, errors.
+acosim_add_gtest(NAME habana_vliw_tests LABELS habana
+  SOURCES tests/test_vliw_core.cpp
+  LIBS acosim_habana_vliw)
+
+# `acosim tpc` as a user runs it.
+acosim_add_gtest(NAME habana_cli_tests LABELS habana SOURCES tests/test_cli.cpp)
+target_compile_definitions(habana_cli_tests PRIVATE ACOSIM_BINARY="$<TARGET_FILE:acosim>"
+  ACOSIM_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+add_dependencies(habana_cli_tests acosim)

@@ -4,7 +4,6 @@
 // the small independent references written below.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -920,46 +919,6 @@ TEST(VliwErrors, UnmodelledMmioRegister) {
   CoreRun r;
   const std::string e = errorOf([&] { r.go("ld_l mmio S1, 0x40c; nop; nop; nop\nnop; halt; nop; nop\n"); });
   EXPECT_NE(e.find("MMIO read of address 0x40C is not modelled"), std::string::npos) << e;
-}
-
-// ------------------------------------------------ performance
-
-TEST(VliwPerformance, ScalarHotLoopRunsMillionsOfBundlesPerSecond) {
-  const std::string src = join({
-      "loop 0, 500000, 1, <, E",
-      "nop; add.i32 S1, S1, 1; add.f32 V2, V2, V1; nop",
-      "nop; add.i32 S2, S2, 1; nop; nop",
-      "E:",
-      kHalt,
-  });
-  CoreRun r;
-  r.start(src);
-  const auto t0 = std::chrono::steady_clock::now();
-  r.core->run(2000000);
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const double rate = static_cast<double>(r.core->cycles()) / s;
-  std::cout << "[ perf ] " << rate / 1e6 << " M bundles/s (SPU + VPU add loop)\n";
-  EXPECT_GT(rate, 2e6);
-}
-
-TEST(VliwPerformance, HotLoopRunsMillionsOfBundlesPerSecond) {
-  const std::string src = join({
-      "loop 0, 200000, 1, <, E",
-      "ld_tnsr V1, 0x0, I2; add.i32 S1, S1, 1; add.f32 V2, V2, V1; st_tnsr 0x1, I2, V2",
-      "nop; add.i32 S2, S2, 1; mac.f32 V3, V1, V2; nop",
-      "E:",
-      kHalt,
-  });
-  CoreRun r;
-  r.svc.tensors[0] = FakeTensor({64}, 4);
-  r.svc.tensors[1] = FakeTensor({64}, 4);
-  r.start(src);
-  const auto t0 = std::chrono::steady_clock::now();
-  r.core->run(1000000);
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const double rate = static_cast<double>(r.core->cycles()) / s;
-  std::cout << "[ perf ] " << rate / 1e6 << " M bundles/s\n";
-  EXPECT_GT(rate, 1e6);
 }
 
 }  // namespace

@@ -1,0 +1,148 @@
+// Load slot: LD_TNSR (tensor -> VRF/VPRF through KernelServices, so pad
+// values and out-of-tensor lanes behave as for TPC-C kernels), LD_L (SLM or,
+// with MMIO, the configuration space of mmio.h), LD_L_V (VLM), MOV and
+// PREFETCH.
+#include "systemc/habana/vliw/exec.h"
+#include "systemc/habana/vliw/lanes.h"
+#include "systemc/habana/vliw/mmio.h"
+#include "systemc/habana/vliw/vector_result.h"
+
+namespace acosim::habana::vliw {
+
+namespace {
+
+using tpcasm::DataType;
+using tpcasm::Opcode;
+using tpcasm::Sw;
+
+constexpr Consumer kSrc = Consumer::LoadSrc;
+
+/// Element width of a tensor access. The hardware takes it from the
+/// descriptor's data-type field, which KernelServices does not expose; the
+/// instruction's type suffix gives it instead (ld_tnsr.bf16 ...), fp32/int32
+/// width when none is written (acosim's choice).
+unsigned tensorElementBytes(const Instruction& in) {
+  const unsigned eb = elementBytes(in.dt);
+  return eb ? eb : 4;
+}
+
+void coordOf(const Instruction& in, Exec& x, unsigned op, int coord[kTensorDims]) {
+  const IReg i = x.irf(in.ops[op].reg.index, Consumer::Coord);
+  for (int d = 0; d < kTensorDims; ++d) coord[d] = i.d[d];
+}
+
+/// LD_TNSR dst, tensor, Icoord. A VRF destination receives 256 bytes (the
+/// vector length along dim 0); a VPRF destination receives 256 bits read as
+/// 32 bytes (bool256 loads, v_i1_ld_tnsr; acosim reads them byte-wise so
+/// padding and culling apply per byte). The data arrive gmemExtra cycles
+/// after the usual load latency.
+void ldTnsr(const Instruction& in, Exec& x) {
+  const int tensor = static_cast<int>(x.s(in.ops[1], kSrc));
+  int coord[kTensorDims];
+  coordOf(in, x, 2, coord);
+  const unsigned dst = in.ops[0].reg.index;
+  if (x.gmemExtra) *x.gmemBusyUntil = x.now + kMaxLatency + x.gmemExtra;
+  if (in.ops[0].isReg(RegFile::VP)) {
+    VPReg r{};
+    uint8_t bytes[32];
+    x.svc->load_tensor(tensor, coord, 1, 32, bytes);
+    for (unsigned i = 0; i < 256; ++i) r.set(i, (bytes[i / 8] >> (i % 8)) & 1U);
+    writePredicate(in, x, dst, r, Producer::Load, x.gmemExtra);
+    return;
+  }
+  const unsigned eb = tensorElementBytes(in);
+  VReg r;
+  x.svc->load_tensor(tensor, coord, eb, kVregBytes / eb, r.b);
+  writeVector(in, x, dst, r, eb, Producer::Load, Consumer::VpuSrc, x.gmemExtra);
+}
+
+/// LD_L dst, address: SLM word, or configuration space with MMIO. An SP
+/// destination takes bit 0 of the word (acosim's choice).
+void ldL(const Instruction& in, Exec& x) {
+  const uint32_t address = x.s(in.ops[1], kSrc);
+  uint32_t word = 0;
+  if (in.sw.get(Sw::Mmio)) word = mmioRead(x, address);
+  else x.svc->load_slm(address, &word, 4);
+  if (in.ops[0].isReg(RegFile::SP)) x.writeSP(in.ops[0].reg.index, word & 1U, Producer::Load);
+  else x.writeS(in.ops[0].reg.index, word, Producer::Load);
+}
+
+/// LD_L_V dst, address: a 256-byte vector, or 32 bytes for a VPRF
+/// destination (acosim's choice, one predicate bit per bit).
+void ldLV(const Instruction& in, Exec& x) {
+  const uint32_t address = x.s(in.ops[1], kSrc);
+  const unsigned dst = in.ops[0].reg.index;
+  if (in.ops[0].isReg(RegFile::VP)) {
+    uint8_t bytes[32];
+    x.svc->load_vlm(address, bytes, 32);
+    VPReg r{};
+    for (unsigned i = 0; i < 256; ++i) r.set(i, (bytes[i / 8] >> (i % 8)) & 1U);
+    writePredicate(in, x, dst, r, Producer::Load);
+    return;
+  }
+  VReg r;
+  x.svc->load_vlm(address, r.b, kVregBytes);
+  const unsigned eb = elementBytes(in.dt) ? elementBytes(in.dt) : 4;
+  writeVector(in, x, dst, r, eb, Producer::Load, Consumer::VpuSrc);
+}
+
+/// MOV in the load slot: same-file copies, or an S register / immediate
+/// broadcast into every 32-bit lane of a V register (lane width from the
+/// type suffix).
+void mov(const Instruction& in, Exec& x) {
+  const Operand& d = in.ops[0];
+  const Operand& s = in.ops[1];
+  const unsigned dst = d.reg.index;
+  if (d.isReg(RegFile::V)) {
+    VReg r;
+    if (s.isReg(RegFile::V)) {
+      r = x.v(s.reg.index, Consumer::VpuSrc);
+    } else {
+      const uint32_t v = x.s(s, kSrc);
+      const unsigned eb = elementBytes(in.dt) ? elementBytes(in.dt) : 4;
+      for (unsigned i = 0; i < kVregBytes; i += eb) std::memcpy(r.b + i, &v, eb);
+    }
+    writeVector(in, x, dst, r, elementBytes(in.dt) ? elementBytes(in.dt) : 4, Producer::Load,
+                Consumer::VpuSrc);
+  } else if (d.isReg(RegFile::VP)) {
+    VPReg r = s.isReg(RegFile::VP) ? x.vp(s.reg.index, Consumer::VecPred)
+                                   : (x.s(s, kSrc) ? allTrue() : VPReg{});
+    writePredicate(in, x, dst, r, Producer::Load);
+  } else if (d.isReg(RegFile::SP)) {
+    x.writeSP(dst, s.isReg(RegFile::SP) ? x.sp(s.reg.index, kSrc) : x.s(s, kSrc) != 0, Producer::Load);
+  } else {
+    x.writeS(dst, s.isReg(RegFile::SP) ? (x.sp(s.reg.index, kSrc) ? 1 : 0) : x.s(s, kSrc), Producer::Load);
+  }
+}
+
+}  // namespace
+
+std::string validateLoad(const Instruction& in) {
+  switch (in.op) {
+    case Opcode::Nop: case Opcode::LdL: case Opcode::LdLV: case Opcode::Prefetch:
+      return "";
+    case Opcode::LdTnsr:
+      return in.sw.get(Sw::Partial) ? "partial tensor access (S30 offset/size) is not executed" : "";
+    case Opcode::Mov:
+      return in.ops.size() == 2 && in.ops[1].isReg(RegFile::Hw) ? "MOV from a hardware register is not executed in the load slot" : "";
+    case Opcode::LdTnsrLow: case Opcode::LdTnsrHigh: case Opcode::LdLVLow: case Opcode::LdLVHigh:
+      return "half-vector loads are not executed";
+    case Opcode::Lookup: case Opcode::Lookup1c: case Opcode::Lookup2c:
+      return "LUT lookups (special-function tables) are not executed";
+    default:
+      return "not executed by the load unit";
+  }
+}
+
+void executeLoad(const Instruction& in, Exec& x) {
+  if (in.op == Opcode::Nop || !x.scalarOn(in.pred)) return;
+  switch (in.op) {
+    case Opcode::LdTnsr: return ldTnsr(in, x);
+    case Opcode::LdL: return ldL(in, x);
+    case Opcode::LdLV: return ldLV(in, x);
+    case Opcode::Mov: return mov(in, x);
+    default: return;  // PREFETCH: a cache hint without architectural effect
+  }
+}
+
+}  // namespace acosim::habana::vliw

@@ -1,0 +1,251 @@
+// VPU slot: 2048-bit SIMD arithmetic, compare, select, move and convert
+// (reference §2; operand forms of sw/habana/asm/opcodes.cpp from tpc_llvm
+// TPCInstrInfo.td). Element rules live in alu.h.
+#include "systemc/habana/vliw/alu.h"
+#include "systemc/habana/vliw/exec.h"
+#include "systemc/habana/vliw/vector_result.h"
+
+namespace acosim::habana::vliw {
+
+namespace {
+
+using tpcasm::DataType;
+
+constexpr Consumer kSrc = Consumer::VpuSrc;
+
+bool isCmp(Opcode op) { return op >= Opcode::CmpEq && op <= Opcode::CmpGeq; }
+bool isSel(Opcode op) { return op >= Opcode::SelEq && op <= Opcode::SelGeq; }
+bool isSel2(Opcode op) { return op >= Opcode::Sel2Less && op <= Opcode::Sel2Geq; }
+bool isInt32(DataType dt) { return dt == DataType::I32 || dt == DataType::U32; }
+bool isFloat(DataType dt) { return dt == DataType::F32 || dt == DataType::BF16; }
+
+// The lane type of an instruction; f32 when no type is written (the
+// assembler's default for untyped vector forms such as "mov V1, V2").
+DataType laneType(const Instruction& in) { return in.dt == DataType::None ? DataType::F32 : in.dt; }
+
+/// Second source: a V register, or an S register / immediate broadcast.
+template <class T>
+struct SrcB {
+  const VReg* v = nullptr;
+  T scalar{};
+  SrcB(const Operand& o, const Exec& x) {
+    if (o.isReg(RegFile::V)) v = &x.v(o.reg.index, kSrc);
+    else scalar = fromBits<T>(x.s(o, kSrc));
+  }
+  T at(unsigned i) const { return v ? getLane<T>(v->b, i) : scalar; }
+};
+
+template <class T>
+void binaryOp(const Instruction& in, Exec& x) {
+  constexpr unsigned n = kVregBytes / sizeof(T);
+  const VReg& a = x.v(in.ops[1].reg.index, kSrc);
+  const SrcB<T> b(in.ops[2], x);
+  VReg r;
+  for (unsigned i = 0; i < n; ++i) {
+    T o{};
+    binary<T>(in.op, getLane<T>(a.b, i), b.at(i), in.sw, &o);
+    setLane(r.b, i, o);
+  }
+  writeVector(in, x, in.ops[0].reg.index, r, sizeof(T), producerOf(in), kSrc);
+}
+
+template <class T>
+void unaryOp(const Instruction& in, Exec& x) {
+  constexpr unsigned n = kVregBytes / sizeof(T);
+  const SrcB<T> a(in.ops[1], x);
+  VReg r;
+  for (unsigned i = 0; i < n; ++i) {
+    T o{};
+    unary<T>(in.op, a.at(i), &o);
+    setLane(r.b, i, o);
+  }
+  writeVector(in, x, in.ops[0].reg.index, r, sizeof(T), producerOf(in), kSrc);
+}
+
+template <class T>
+void macOp(const Instruction& in, Exec& x) {
+  constexpr unsigned n = kVregBytes / sizeof(T);
+  const unsigned dst = in.ops[0].reg.index;
+  const VReg& acc = x.v(dst, Consumer::VpuAcc);
+  const VReg& a = x.v(in.ops[1].reg.index, kSrc);
+  const SrcB<T> b(in.ops[2], x);
+  VReg r;
+  for (unsigned i = 0; i < n; ++i)
+    setLane(r.b, i, mac<T>(getLane<T>(a.b, i), b.at(i), getLane<T>(acc.b, i), in.sw));
+  writeVector(in, x, dst, r, sizeof(T), producerOf(in), Consumer::VpuAcc);
+}
+
+/// 32-bit integer MUL: the 64-bit products go to the register pair Vd
+/// (low halves) and Vd+1 (high halves). tpc-intrinsics.h gives v_i32_mul_b
+/// a double-width int128 result; the order of the halves in the pair is
+/// acosim's choice.
+template <class T>
+void mulInt32(const Instruction& in, Exec& x) {
+  const VReg& a = x.v(in.ops[1].reg.index, kSrc);
+  const SrcB<T> b(in.ops[2], x);
+  VReg lo, hi;
+  for (unsigned i = 0; i < 64; ++i) {
+    const int64_t p = static_cast<int64_t>(getLane<T>(a.b, i)) * static_cast<int64_t>(b.at(i));
+    setLane(lo.b, i, static_cast<uint32_t>(static_cast<uint64_t>(p)));
+    setLane(hi.b, i, static_cast<uint32_t>(static_cast<uint64_t>(p) >> 32));
+  }
+  const unsigned dst = in.ops[0].reg.index;
+  writeVector(in, x, dst, lo, 4, producerOf(in), kSrc);
+  writeVector(in, x, dst + 1, hi, 4, producerOf(in), kSrc);
+}
+
+template <class T>
+void cmpOp(const Instruction& in, Exec& x) {
+  constexpr unsigned n = kVregBytes / sizeof(T);
+  const VReg& a = x.v(in.ops[1].reg.index, kSrc);
+  const SrcB<T> b(in.ops[2], x);
+  VPReg r{};
+  for (unsigned i = 0; i < n; ++i) {
+    const bool c = compare<T>(in.op, getLane<T>(a.b, i), b.at(i), in.sw);
+    for (unsigned k = 0; k < sizeof(T); ++k) r.set(i * sizeof(T) + k, c);
+  }
+  writePredicate(in, x, in.ops[0].reg.index, r, producerOf(in));
+}
+
+/// SEL_cc dst, a, b, c, d: dst = (a cc b) ? c : d. SEL2_cc writes the pair
+/// (c, a) or (d, b) (tpc-intrinsics.h SEL_LESS / SEL2_LESS).
+template <class T>
+void selOp(const Instruction& in, Exec& x, bool pair) {
+  constexpr unsigned n = kVregBytes / sizeof(T);
+  const VReg& a = x.v(in.ops[1].reg.index, kSrc);
+  const SrcB<T> b(in.ops[2], x);
+  const VReg& c = x.v(in.ops[3].reg.index, kSrc);
+  const SrcB<T> d(in.ops[4], x);
+  VReg r, r2;
+  for (unsigned i = 0; i < n; ++i) {
+    const bool take = compare<T>(in.op, getLane<T>(a.b, i), b.at(i), in.sw);
+    setLane(r.b, i, take ? getLane<T>(c.b, i) : d.at(i));
+    if (pair) setLane(r2.b, i, take ? getLane<T>(a.b, i) : b.at(i));
+  }
+  const unsigned dst = in.ops[0].reg.index;
+  writeVector(in, x, dst, r, sizeof(T), producerOf(in), kSrc);
+  if (pair) writeVector(in, x, dst + 1, r2, sizeof(T), producerOf(in), kSrc);
+}
+
+/// CONVERT between types of one width (lane i to lane i).
+template <class S>
+void convertOp(const Instruction& in, Exec& x) {
+  constexpr unsigned n = kVregBytes / sizeof(S);
+  const auto target = static_cast<DataType>(in.sw.get(Sw::TargetType));
+  const lane::Round mode = lane::round_mode(static_cast<int>(in.sw.get(Sw::Rm) << 16));
+  const VReg& a = x.v(in.ops[1].reg.index, kSrc);
+  VReg r;
+  withType(target, [&](auto tag) {
+    using D = decltype(tag);
+    // Width-changing conversions are refused before this point; the guard
+    // keeps the lane loop inside the register for every instantiation.
+    if constexpr (sizeof(D) == sizeof(S)) {
+      for (unsigned i = 0; i < n; ++i) setLane(r.b, i, convert<D, S>(getLane<S>(a.b, i), mode));
+    }
+  });
+  writeVector(in, x, in.ops[0].reg.index, r, sizeof(S), producerOf(in), kSrc);
+}
+
+/// Predicate logic and moves: VP operands, or a scalar whose non-zero
+/// value sets every bit (acosim's choice for "mov VPn, S/imm").
+void predicateOp(const Instruction& in, Exec& x) {
+  auto operand = [&](const Operand& o) {
+    if (o.isReg(RegFile::VP)) return x.vp(o.reg.index, Consumer::VecPred);
+    return x.s(o, kSrc) ? allTrue() : VPReg{};
+  };
+  const VPReg a = operand(in.ops[1]);
+  VPReg r{};
+  if (in.op == Opcode::Mov || in.op == Opcode::Not) {
+    for (unsigned k = 0; k < 4; ++k) r.w[k] = in.op == Opcode::Not ? ~a.w[k] : a.w[k];
+  } else {
+    const VPReg b = operand(in.ops[2]);
+    for (unsigned k = 0; k < 4; ++k)
+      r.w[k] = in.op == Opcode::And ? (a.w[k] & b.w[k])
+               : in.op == Opcode::Or ? (a.w[k] | b.w[k]) : (a.w[k] ^ b.w[k]);
+  }
+  writePredicate(in, x, in.ops[0].reg.index, r, producerOf(in));
+}
+
+}  // namespace
+
+std::string validateVpu(const Instruction& in) {
+  const DataType dt = laneType(in);
+  const Opcode op = in.op;
+  if (op == Opcode::Nop || op == Opcode::Halt || op == Opcode::Dbg) return "";
+  if (!in.ops.empty() && in.ops[0].isReg(RegFile::VP) && !isCmp(op)) {
+    if (op == Opcode::Mov || op == Opcode::Not || op == Opcode::And || op == Opcode::Or ||
+        op == Opcode::Xor)
+      return "";
+  }
+  if (elementBytes(dt) == 0) return "data type not executed by the VPU";
+  switch (op) {
+    case Opcode::Add: case Opcode::Sub: case Opcode::Min: case Opcode::Max:
+    case Opcode::Mov: case Opcode::Abs:
+      return "";
+    case Opcode::And: case Opcode::Or: case Opcode::Xor: case Opcode::Not:
+    case Opcode::Shl: case Opcode::Shr: case Opcode::Ash:
+      return isFloat(dt) && op != Opcode::And && op != Opcode::Or && op != Opcode::Xor &&
+                     op != Opcode::Not
+                 ? "shifts of float lanes are not executed"
+                 : "";
+    case Opcode::Mul:
+      if (in.sw.get(Sw::AccFp32)) return "MUL with ACC_FP32 (register-pair result) is not executed";
+      if (isFloat(dt)) return "";
+      if (isInt32(dt)) return in.ops[0].reg.index % 2 ? "32-bit integer MUL needs an even destination pair" : "";
+      return "8/16-bit integer MUL (double-width pair result) is not executed";
+    case Opcode::Mac:
+      if (in.sw.get(Sw::AccFp32)) return "MAC with ACC_FP32 (register-pair accumulator) is not executed";
+      return isFloat(dt) || isInt32(dt) ? "" : "8/16-bit integer MAC (widening accumulator) is not executed";
+    case Opcode::Convert: {
+      const auto target = static_cast<DataType>(in.sw.get(Sw::TargetType));
+      if (elementBytes(target) != elementBytes(dt))
+        return "width-changing vector CONVERT (lane_sel / all_lanes layouts) is not executed";
+      return "";
+    }
+    default:
+      break;
+  }
+  if (isCmp(op) || isSel(op)) return "";
+  if (isSel2(op)) return in.ops[0].reg.index % 2 ? "SEL2 needs an even destination pair" : "";
+  return "not executed by the VPU model";
+}
+
+Producer producerOfVpu(const Instruction& in) {
+  if (isCmp(in.op)) return Producer::VpuCmp;
+  if (isFloat(laneType(in)) && in.op == Opcode::Mul) return Producer::VpuFloatMul;
+  if (isFloat(laneType(in)) && in.op == Opcode::Mac) return Producer::VpuFloatMac;
+  return Producer::VpuInt;
+}
+
+void executeVpu(const Instruction& in, Exec& x) {
+  const Opcode op = in.op;
+  if (op == Opcode::Nop || op == Opcode::Dbg) return;
+  if (!x.scalarOn(in.pred)) return;
+  if (op == Opcode::Halt) {
+    x.halt = true;
+    return;
+  }
+  if (in.ops[0].isReg(RegFile::VP) && !isCmp(op)) {
+    predicateOp(in, x);
+    return;
+  }
+  withType(laneType(in), [&](auto tag) {
+    using T = decltype(tag);
+    if (isCmp(op)) return cmpOp<T>(in, x);
+    if (isSel(op)) return selOp<T>(in, x, false);
+    if (isSel2(op)) return selOp<T>(in, x, true);
+    switch (op) {
+      case Opcode::Mov: case Opcode::Abs: case Opcode::Not: return unaryOp<T>(in, x);
+      case Opcode::Mac: return macOp<T>(in, x);
+      case Opcode::Convert: return convertOp<T>(in, x);
+      case Opcode::Mul:
+        if constexpr (std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t>)
+          return mulInt32<T>(in, x);
+        else
+          return binaryOp<T>(in, x);
+      default: return binaryOp<T>(in, x);
+    }
+  });
+}
+
+}  // namespace acosim::habana::vliw
