@@ -24,6 +24,7 @@ const char* const kRunUsage =
     "  runs an assembled TPC program on a Gaudi chip's TPCs, each TPC on its partitions\n"
     "  of the index space, one bundle per cycle\n"
     "options (tensors are numbered in the order given, inputs and outputs alike):\n"
+    "  --tensor in:TYPE:SIZES:FILE | out:TYPE:SIZES:FILE   the same as --input / --output\n"
     "  --input TYPE:SIZES:FILE   a tensor read from FILE (raw little-endian elements);\n"
     "                            FILE 'ramp' fills element k with k - n/2\n"
     "  --output TYPE:SIZES:FILE  a tensor written to FILE after the run (zero before it)\n"
@@ -159,6 +160,13 @@ int run(const std::vector<std::string>& args) {
       return 0;
     } else if (a == "--input" || a == "--output") {
       tensors.push_back(parse_tensor(value(), a == "--output"));
+    } else if (a == "--tensor") {
+      const std::string& spec = value();
+      if (spec.rfind("in:", 0) != 0 && spec.rfind("out:", 0) != 0) {
+        throw UsageError("--tensor wants in:TYPE:SIZES:FILE or out:TYPE:SIZES:FILE, not '" + spec + "'");
+      }
+      const bool output = spec[0] == 'o';
+      tensors.push_back(parse_tensor(spec.substr(output ? 4 : 3), output));
     } else if (a == "--scalar") {
       scalars.push_back(parse_scalar(value()));
     } else if (a == "--index-space") {

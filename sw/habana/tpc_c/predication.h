@@ -1,5 +1,5 @@
 // The predication contract shared by every intrinsic (tpc-intrinsics.h
-// header comment; reference §4): `(…, income, predicate, polarity)` — the
+// header comment): `(…, income, predicate, polarity)` — the
 // operation takes effect when predicate != polarity, else the result is
 // income. `_vb` forms merge lane by lane: lane i is the operation's lane
 // when pred[i] != polarity, else income's lane i.

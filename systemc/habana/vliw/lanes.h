@@ -1,6 +1,6 @@
 // Element types of TPC lanes and typed access to vector bytes. A vector is
 // 256 bytes: 64 lanes of 32-bit types, 128 of 16-bit, 256 of 8-bit
-// (Habana_Custom_Kernel README; reference §5). Scalars of 8/16-bit types
+// (Habana_Custom_Kernel README; tpc_llvm's tpc-defs.h). Scalars of 8/16-bit types
 // occupy the low bits of a 32-bit SRF register.
 #pragma once
 

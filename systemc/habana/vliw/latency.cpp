@@ -12,7 +12,7 @@ struct Row {
   uint8_t cycles;
 };
 
-// Rows of reference §3 (tpc_llvm latenciesGen2.cpp through latencies.cpp).
+// The table of docs/habana.md (tpc_llvm's latenciesGen2.cpp through the formula of latencies.cpp).
 constexpr Row kRows[] = {
     // VPU integer op / fp ADD, SUB (E3) -> VPU source (D2, SOP E3): 4.
     {Producer::VpuInt, Consumer::VpuSrc, 4},
@@ -41,7 +41,7 @@ constexpr Row kRows[] = {
     {Producer::Irf, Consumer::Coord, 1},
     // VPU CMP (E2) -> vector predicate (E1): 2.
     {Producer::VpuCmp, Consumer::VecPred, 2},
-    // SPU CMP (E2) -> scalar predicate: the reference gives 2-3 (E1 / D2
+    // SPU CMP (E2) -> scalar predicate: the formula gives 2-3 (E1 / D2
     // readers); acosim uses 2 for every scalar-predicate reader.
     {Producer::SpuCmp, Consumer::ScalarPred, 2},
 };

@@ -1,8 +1,7 @@
 // Result latencies of the exposed pipeline: a result written by an
 // instruction issued at cycle t is seen by a consumer operand issued at
 // t + latency(producer class, consumer class); earlier consumers read the
-// previous value. Values are the Gaudi rows of the reference
-// (docs: /work/shared/reference/habana-tpc.md §3), which evaluates tpc_llvm's
+// previous value. Values (docs/habana.md) evaluate tpc_llvm's
 // formula (llvm/lib/Target/TPC/latencies.cpp) over its Gaudi database
 // (latenciesGen2.cpp). Pairs missing from the table default to 4, the
 // compiler's default and the "most prevalent latency" of Habana's TPC User

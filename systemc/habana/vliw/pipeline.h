@@ -5,7 +5,7 @@
 // consumers of one write can see it at different cycles, as the latency
 // table says. A reader takes the newest write already visible to it.
 //
-// Global-memory stall (reference §10: a vector load is issued early and its
+// Global-memory stall (Habana TPC User Guide, "TPC Coherency": a vector load is issued early and its
 // data consumed later, "stalling if late"): LD_TNSR data arrive
 // `gmem_extra` cycles after the load's normal latency. A consumer issued at
 // or after the normal latency but before the data arrived would read data

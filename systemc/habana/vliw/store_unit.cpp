@@ -1,7 +1,7 @@
 // Store slot: ST_TNSR (VRF/VPRF -> tensor through KernelServices, which
 // culls lanes outside the tensor, partially along dim 0), ST_L (SLM or MMIO),
 // ST_L_V (VLM) and ASO. The store slot takes scalar predicates only
-// (reference §4); a false predicate stores nothing.
+// (TPC User Guide, Processor Architectural Overview); a false predicate stores nothing.
 #include "systemc/habana/vliw/exec.h"
 #include "systemc/habana/vliw/lanes.h"
 #include "systemc/habana/vliw/mmio.h"
@@ -87,7 +87,7 @@ void executeStore(const Instruction& in, Exec& x) {
     case Opcode::StTnsr: return stTnsr(in, x);
     case Opcode::StL: return stL(in, x);
     case Opcode::StLV: return stLV(in, x);
-    case Opcode::Aso: x.svc->fence(); return;  // waits for older stores (reference §10)
+    case Opcode::Aso: x.svc->fence(); return;  // waits for older stores (TPC User Guide, "TPC Coherency")
     default: return;
   }
 }

@@ -1,5 +1,5 @@
 // Writing a vector or vector-predicate result under the instruction's
-// predicate (reference §4, tpc-intrinsics.h header comment): with a vector
+// predicate (tpc-intrinsics.h header comment): with a vector
 // predicate, lane i takes the result when VPn[lane i] differs from the
 // polarity and keeps the destination's previous value (income) otherwise.
 // The income is the destination as visible to this instruction's sources.

@@ -1,5 +1,5 @@
 // VPU slot: 2048-bit SIMD arithmetic, compare, select, move and convert
-// (reference §2; operand forms of sw/habana/asm/opcodes.cpp from tpc_llvm
+// (TPC User Guide, Processor Architectural Overview; operand forms of sw/habana/asm/opcodes.cpp from tpc_llvm
 // TPCInstrInfo.td). Element rules live in alu.h.
 #include "systemc/habana/vliw/alu.h"
 #include "systemc/habana/vliw/exec.h"

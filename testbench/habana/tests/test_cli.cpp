@@ -42,7 +42,7 @@ TEST_F(TpcCli, PartialVectorAndGlobalMemoryStalls) {
   const fs::path out = dir / "abs.bin";
   // 100 elements: the second vector is split at element 100 (lanes 36-63
   // read the pad value and are culled on the store).
-  const Outcome r = run("tpc run '" + program + "' --input f32:100:ramp --output f32:100:'" + out.string() +
+  const Outcome r = run("tpc run '" + program + "' --tensor in:f32:100:ramp --tensor out:f32:100:'" + out.string() +
                         "' --gmem-latency 10 --tpcs 1");
   ASSERT_EQ(r.status, 0) << r.err;
   const std::vector<float> y = floats(out);
@@ -90,6 +90,10 @@ TEST_F(TpcCli, Errors) {
   r = run("tpc run '" + program + "' --input q7:64:ramp");
   EXPECT_EQ(r.status, 2);
   EXPECT_TRUE(contains(r.err, "unknown tensor type 'q7'")) << r.err;
+
+  r = run("tpc run '" + program + "' --tensor inout:f32:64:x");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.err, "--tensor wants in:TYPE:SIZES:FILE or out:TYPE:SIZES:FILE")) << r.err;
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // VLIW execution core of the Gaudi TPC (systemc/habana/vliw) on assembled
 // programs, against a fake in-memory KernelServices. Expected values come
-// from the reference document's latency table and hand computation or from
+// from the latency table (docs/habana.md) and hand computation or from
 // the small independent references written below.
 #include <gtest/gtest.h>
 
@@ -198,7 +198,7 @@ float fromBf16(uint16_t b) { return bitsf(static_cast<uint32_t>(b) << 16); }
 
 // ------------------------------------------------ (1) the MUL example
 
-// Reference §3 / TPC User Guide: MUL V0 at t; the three following readers of
+// TPC User Guide (Processor Architectural Overview): MUL V0 at t; the three following readers of
 // V0 see the old value, the one at t+4 the product (int VPU MUL: 4 cycles).
 TEST(VliwPipeline, MulExampleIntegerFourCycles) {
   std::vector<std::string> p = {"mov.i32 V0, 7; nop; nop; nop", "mov.i32 V2, 3; nop; nop; nop",
@@ -697,7 +697,7 @@ TEST(VliwSpu, IndexRegistersWithDimensionMask) {
 
 // ------------------------------------------------ (5) tensors, MMIO, args
 
-// Reference §6.3: fp32 tensor {100,5,5,1,2}, pad P, access at (64,3,2,0,1).
+// docs/habana.md, Tensors: fp32 tensor {100,5,5,1,2}, pad P, access at (64,3,2,0,1).
 TEST(VliwTensor, LoadPadsAndStoreCullsAlongDim0) {
   const uint32_t P = fbits(-9.0f);
   std::vector<std::string> p = {"nop; mov.i32 b00001 I4, 64; nop; nop", "nop; mov.i32 b00010 I4, 3; nop; nop",
