@@ -111,13 +111,28 @@ enum class Sw : uint8_t {
   Sdg0, Sdg1, Sdg2, Sdg3,                  // MOV_DG.ALL source dual groups
   Weg0, Weg1, Weg2, Weg3,                  // MOV_DG.ALL write enables
   GEn, DgEn,                               // MOV_G group / dual-group enables
+  Biased,       // EXTRACT_EXP: keep the exponent biased
+  SourceGroup,  // PACK/UNPACK: source group 0..1
+  ElementStride,  // PACK/UNPACK: 0 = stride 2, 1 = stride 4
+  GroupHalf,    // UNPACK: destination group half 0..1
+  LutFunc,      // GET_LUT_ENTRY_AND_INTERVAL_START function (LutFunc)
+  ExpAddBias,   // FORM_FP_NUM: add the exponent bias
+  ForceSign0,   // FORM_FP_NUM: force the sign to 0
+  ForceSign1,   // FORM_FP_NUM: force the sign to 1
+  ExpIsNum,     // FORM_FP_NUM: the exponent operand is a number
+  SignLsb,      // FORM_FP_NUM: take the sign from the LSB
+  IrfDim,       // MOV_IRF_DIM: I-register dimension 0..4
   Count
 };
 constexpr int kSwitchCount = static_cast<int>(Sw::Count);
+static_assert(kSwitchCount <= 64, "Switches::given holds one bit per switch");
 
 // Rounding modes with the numbers of tpc_llvm InstructionDB.h (SW_RHNE...).
 enum RoundMode : uint32_t { kRhne = 0, kRz = 1, kRu = 2, kRd = 3, kSr = 4, kCsr = 5, kRhaz = 6 };
 enum FpFunc : uint32_t { kRecip = 0, kRsqrt, kSqrt, kLog, kExp, kTanh, kDiv, kPow };
+// GET_LUT_ENTRY_AND_INTERVAL_START functions (InstructionDB.h SW_LUT_TANH...
+// shifted down to their own field); 0 is "no function".
+enum LutFunc : uint32_t { kLutNone = 0, kLutTanh = 1, kLutSqrtRsqrt = 2, kLutSinCos = 3, kLutLog = 4 };
 
 struct Switches {
   std::array<uint32_t, kSwitchCount> value{};
@@ -150,6 +165,17 @@ enum class Opcode : uint8_t {
   MovDg, MovG,
   // store slot
   Aso, StL, StLV, StLVLow, StLVHigh, StTnsr, StTnsrLow, StTnsrHigh,
+  // Appended after the first set so that the values above keep their
+  // numbers. Index-register ops (load, SPU and/or store slots):
+  SetIndx, PrmtIndx, GenAddr, MovIrfDim,
+  // global memory through an AD address (load / store slot)
+  LdG, StG,
+  // VPU
+  Shuffle, Pack, Unpack, GetLutEntryAndIntervalStart, FormFpNum,
+  // store slot
+  CacheFlush, CacheInvalidate,
+  // SPU absolute jump
+  Jmpa,
   Count
 };
 
@@ -158,7 +184,7 @@ struct Instruction {
   Slot slot = Slot::Load;
   DataType dt = DataType::None;
   bool dtGiven = false;
-  int dimMask = -1;  // int5 IRF lanes written (b10001 ...), -1 = not an IRF op
+  int dimMask = -1;  // int5 IRF lanes written (b10001 ...; SET_INDX's mask operand), -1 = none
   std::vector<Operand> ops;
   Switches sw;
   Predicate pred;

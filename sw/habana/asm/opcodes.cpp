@@ -65,6 +65,25 @@ const std::vector<SwitchDef>& switchTable() {
       {Sw::Weg3, "weg3", nullptr, SwStyle::KeyNum, {}, 3},
       {Sw::GEn, "g_en", "group_en", SwStyle::KeyBin, {}, 3},
       {Sw::DgEn, "dg_en", "dual_group_en", SwStyle::KeyBin, {}, 15},
+      {Sw::Biased, "biased", nullptr, SwStyle::Flag, {}, 1},
+      // PACK/UNPACK print the numeric value names; the GROUP_0 / STRIDE_2
+      // spellings are accepted as well.
+      {Sw::SourceGroup, "source_group", nullptr, SwStyle::KeyEnum,
+       {{"0", 0}, {"1", 1}, {"group_0", 0}, {"group_1", 1}}, 0},
+      {Sw::ElementStride, "element_stride", nullptr, SwStyle::KeyEnum,
+       {{"2", 0}, {"4", 1}, {"stride_2", 0}, {"stride_4", 1}}, 0},
+      {Sw::GroupHalf, "group_half", nullptr, SwStyle::KeyEnum,
+       {{"0", 0}, {"1", 1}, {"group_half_0", 0}, {"group_half_1", 1}}, 0},
+      {Sw::LutFunc, "funcid", nullptr, SwStyle::Enum,
+       {{"tanh", kLutTanh}, {"sqrt_rsqrt", kLutSqrtRsqrt}, {"sin_cos", kLutSinCos},
+        {"log", kLutLog}}, kLutLog},
+      {Sw::ExpAddBias, "exp_add_bias", nullptr, SwStyle::Flag, {}, 1},
+      {Sw::ForceSign0, "force_sign0", nullptr, SwStyle::Flag, {}, 1},
+      {Sw::ForceSign1, "force_sign1", nullptr, SwStyle::Flag, {}, 1},
+      {Sw::ExpIsNum, "exp_is_num", nullptr, SwStyle::Flag, {}, 1},
+      {Sw::SignLsb, "sign_lsb", nullptr, SwStyle::Flag, {}, 1},
+      // An IRF register has five dimensions (TPCRegisterInfo.td, IRF: int5).
+      {Sw::IrfDim, "dim", nullptr, SwStyle::BareHex, {}, 4},
   };
   return table;
 }
@@ -83,7 +102,10 @@ const std::vector<OpForm>& formTable() {
         {Opcode::Halt, "halt", kSpu | kVpu, "", {}},
         {Opcode::Dbg, "dbg", kSpu | kVpu, "", {}},
         {Opcode::Loop, "loop", kSpu, "Si,Si,Si,C,L", {{Sw::LoopFlag, kIfSet, 0}}},
-        {Opcode::Jmpr, "jmpr", kSpu, "L", {}},
+        // JMPR/JMPA take a label or, for an indirect jump, an S register
+        // (TPCInstrInfo.td JMPR/JMPA and JMPRr/JMPAr).
+        {Opcode::Jmpr, "jmpr", kSpu, "SL", {}},
+        {Opcode::Jmpa, "jmpa", kSpu, "SL", {}},
 
         {Opcode::LdTnsr, "ld_tnsr", kLd, "VP,Si,I,S?", {{Sw::Partial, kNever, 0}}},
         {Opcode::LdTnsrLow, "ld_tnsr_low", kLd, "VP,Si,I,S?", {{Sw::Partial, kNever, 0}}},
@@ -119,8 +141,10 @@ const std::vector<OpForm>& formTable() {
         {Opcode::Abs, "abs", kVpu, "V,VSi", {}},
         {Opcode::Not, "not", kSpu, "SQI,SQIi", {}, true},
         {Opcode::Not, "not", kVpu, "VP,VPSi", {}},
-        {Opcode::ExtractExp, "extract_exp", kSpu, "S,Si", {}},
-        {Opcode::ExtractExp, "extract_exp", kVpu, "V,VSi", {}},
+        // Gaudi's EXTRACT_EXP switch is "biased" (InstructionDB.cpp, FeatureBF16);
+        // subtract_bias is Goya's and pre_log Gaudi2's.
+        {Opcode::ExtractExp, "extract_exp", kSpu, "S,Si", {{Sw::Biased, kIfSet, 0}}},
+        {Opcode::ExtractExp, "extract_exp", kVpu, "V,VSi", {{Sw::Biased, kIfSet, 0}}},
         {Opcode::Brev, "brev", kSpu, "S,Si", {}},
         {Opcode::Brev, "brev", kVpu, "V,VSi", {}},
         {Opcode::Fclass, "fclass", kSpu, "S,Si", {}},
@@ -161,6 +185,41 @@ const std::vector<OpForm>& formTable() {
          {{Sw::Pack, kIfSet, 0}, {Sw::RmwSel, kNever, 0}, {Sw::Partial, kNever, 0}}},
         {Opcode::StTnsrHigh, "st_tnsr_high", kSt, "Si,I,VP,S?,S?",
          {{Sw::Pack, kIfSet, 0}, {Sw::RmwSel, kNever, 0}, {Sw::Partial, kNever, 0}}},
+
+        // Index-register and global-memory forms. The load and store slot
+        // variants take a scalar predicate only (TPCInstrFormats.td:
+        // LoadInst_SET_INDX, LoadInstrPRMT_INDX, LoadInst_GEN_ADDR and
+        // LoadInst_LD_G with SPred; LD_G's vector-predicated forms are
+        // Gaudi2's). SET_INDX: I destination, dimension mask, S or immediate
+        // value; PRMT_INDX: I destination, I source, S permutation; GEN_ADDR:
+        // AD destination, tensor number (i8imm), I coordinates.
+        {Opcode::SetIndx, "set_indx", kLd | kSpu | kSt, "I,Si", {}, false, Sw::Count, true, true},
+        {Opcode::PrmtIndx, "prmt_indx", kLd | kSt, "I,I,S", {}, false, Sw::Count, false, true},
+        {Opcode::GenAddr, "gen_addr", kLd | kSt, "A,i,I", {}, false, Sw::Count, false, true},
+        // LD_G / ST_G: S, SP or (LD_G only) V data through an AD address;
+        // Gaudi has none of their switches (all Greco/Gaudi2 and later).
+        {Opcode::LdG, "ld_g", kLd, "SQV,A", {}, false, Sw::Count, false, true},
+        {Opcode::StG, "st_g", kSt, "A,SQ", {}},
+        // MOV_IRF_DIM <dim> S, I: one dimension of an I register to S.
+        {Opcode::MovIrfDim, "mov_irf_dim", kSpu, "S,I", {{Sw::IrfDim, kAlways, 0}}, false,
+         Sw::IrfDim},
+        // SHUFFLE's S and immediate selectors are Gaudi2's (SHUFFLEvs/vi).
+        {Opcode::Shuffle, "shuffle", kVpu, "V,V,V", {}},
+        {Opcode::Pack, "pack", kVpu, "V,V",
+         {{Sw::SourceGroup, kAlways, 0}, {Sw::ElementStride, kAlways, 0}}},
+        {Opcode::Unpack, "unpack", kVpu, "V,V",
+         {{Sw::SourceGroup, kAlways, 0}, {Sw::ElementStride, kAlways, 0},
+          {Sw::GroupHalf, kAlways, 0}}},
+        // D destination (interval start and LUT entry), V source, shift
+        // (i8imm); a number after the operands is the function
+        // (TPCAsmParser.cpp, getSwitchForIntegerOperand: funcid).
+        {Opcode::GetLutEntryAndIntervalStart, "get_lut_entry_and_interval_start", kVpu, "D,V,i",
+         {{Sw::LutFunc, kIfSet, kLutNone}}, false, Sw::Count, false, false, Sw::LutFunc},
+        {Opcode::FormFpNum, "form_fp_num", kVpu, "V,VSi,V,V",
+         {{Sw::ExpAddBias, kIfSet, 0}, {Sw::ForceSign0, kIfSet, 0}, {Sw::ForceSign1, kIfSet, 0},
+          {Sw::ExpIsNum, kIfSet, 0}, {Sw::SignLsb, kIfSet, 0}}},
+        {Opcode::CacheFlush, "cache_flush", kSt, "", {}},
+        {Opcode::CacheInvalidate, "cache_invalidate", kSt, "", {}},
     };
     // Two-source integer/bitwise/shift forms share one shape per slot.
     struct Bin { Opcode op; const char* name; bool bitwise; bool rhu; };
@@ -253,10 +312,14 @@ unsigned slotsOf(const std::string& mnemonic) {
 }
 
 // Mnemonics of tpc_llvm InstructionDB.cpp (AllOpCodes) that Gaudi does not
-// have or that this assembler leaves to later generations.
+// have: the TPCInstrInfo.td definitions require a feature the gaudi
+// processor lacks (TPC.td, Proc<"gaudi">): UDIV_STEP is Gen1 (Goya), MSAC
+// needs MULI8 (Goya, Greco, Gaudi2), MADD needs FeatureMADD (Greco, Gaudi2).
 std::string otherGenerationOf(const std::string& mnemonic) {
   static const std::map<std::string, std::string> other = {
       {"lookup_c0", "Goya"},        {"lookup_c1c2", "Goya"},
+      {"udiv_step", "Goya"},        {"msac", "Goya/Greco/Gaudi2"},
+      {"madd", "Greco/Gaudi2"},
       {"convert_int8", "Gaudi2"},   {"convert_uint8", "Gaudi2"},
       {"convert_fp_flex", "Gaudi2"}, {"ld_tnsr_cnvrt", "Gaudi2"},
       {"st_tnsr_sqz", "Gaudi2"},    {"st_tnsr_s", "Gaudi2"},
@@ -267,16 +330,44 @@ std::string otherGenerationOf(const std::string& mnemonic) {
   return it == other.end() ? std::string() : it->second;
 }
 
-// Gaudi mnemonics of tpc_llvm InstructionDB.cpp (AllOpCodes) without a form
-// here; none of them occurs in the compiler's Gaudi assembler tests.
-bool knownButNotModelled(const std::string& mnemonic) {
-  static const char* const kNames[] = {
-      "set_indx", "prmt_indx", "gen_addr", "ld_g", "st_g", "get_lut_entry_and_interval_start",
-      "form_fp_num", "udiv_step", "pack", "unpack", "shuffle", "msac", "madd", "mov_irf_dim",
-      "cache_flush", "cache_invalidate", "jmpa"};
-  for (const char* n : kNames)
-    if (mnemonic == n) return true;
-  return false;
+// Switches of InstructionDB.cpp (AllSwitches) whose feature the gaudi
+// processor lacks, for the instructions modelled here; value names that are
+// written alone (inc_1, unpack_lane_0) are listed as keys too.
+std::string otherGenerationSwitchOf(const std::string& mnemonic, const std::string& key) {
+  struct Entry { const char* mnemonic; const char* key; const char* gen; };
+  static const Entry kOther[] = {
+      {"extract_exp", "subtract_bias", "Goya"},
+      {"extract_exp", "pre_log", "Gaudi2"},
+      {"mov_dg", "pack", "Greco/Gaudi2"},       // MOV_DUAL_GROUP_PACK: Gen3Plus
+      {"mov_dg", "unpack", "GaudiB/Gaudi2"},    // MOV_DUAL_GROUP_UNPACK: MovDGUnpack
+      {"mov_dg", "pack_type", "Greco/Gaudi2"},
+      {"mov_dg", "unpack_type", "GaudiB/Gaudi2"},
+      {"udiv_4step", "x2", "Greco"},
+      {"ld_g", "ev_hint", "Greco/Gaudi2"},      {"ld_g", "l0cs", "Greco/Gaudi2"},
+      {"ld_g", "bv64", "Greco/Gaudi2"},         {"ld_g", "partial", "Greco/Gaudi2"},
+      {"ld_g", "inc_val", "Greco/Gaudi2"},      {"ld_g", "auto_inc", "Greco"},
+      {"ld_g", "inc_1", "Greco/Gaudi2"},        {"ld_g", "inc_2", "Greco/Gaudi2"},
+      {"ld_g", "inc_4", "Greco/Gaudi2"},        {"ld_g", "inc_8", "Greco/Gaudi2"},
+      {"ld_g", "exc", "Gaudi2"},                {"ld_g", "pd", "Gaudi2"},
+      {"st_g", "ev_hint", "Gaudi2"},            {"st_g", "l0cs", "Greco/Gaudi2"},
+      {"st_g", "inc_val", "Gaudi2"},            {"st_g", "exc", "Gaudi2"},
+      {"st_g", "pd", "Gaudi2"},                 {"st_g", "bv64", "Doron1"},
+      {"unpack", "unpack_lane", "GaudiB/Gaudi2"},
+      {"unpack", "unpack_lane_0", "GaudiB/Gaudi2"}, {"unpack", "unpack_lane_1", "GaudiB/Gaudi2"},
+      {"get_lut_entry_and_interval_start", "opt", "Greco/Gaudi2"},
+      {"get_lut_entry_and_interval_start", "exp0", "Greco/Gaudi2"},
+      {"form_fp_num", "special_func", "Gaudi2"},
+      {"gen_addr", "dt", "Greco/Gaudi2"},       {"gen_addr", "dt_override", "Greco/Gaudi2"},
+      {"set_indx", "high", "Gaudi2"},           {"mov_irf_dim", "both", "Gaudi2"},
+      {"cache_flush", "cl", "Doron1"},          {"cache_flush", "no_inv", "Doron1"},
+      {"cache_invalidate", "sb", "Greco/Gaudi2"}, {"cache_invalidate", "d", "Gaudi2"},
+      {"cache_invalidate", "lu", "Gaudi2"},     {"cache_invalidate", "rst_lu", "Gaudi2"},
+      {"cache_invalidate", "rst_d_pref", "Gaudi2"},
+  };
+  const std::string m = canonical(mnemonic);
+  for (const Entry& e : kOther)
+    if (m == e.mnemonic && key == e.key) return e.gen;
+  return std::string();
 }
 
 const OpForm& formOf(Opcode op, Slot slot) {

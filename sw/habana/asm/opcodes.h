@@ -60,6 +60,9 @@ struct OpForm {
   std::vector<SwitchUse> switches;  // in print order
   bool dimMask = false;   // SPU int5 form: "b10001 I1, ..."
   Sw leadingNumber = Sw::Count;  // bare number before operands sets it
+  bool maskOperand = false;      // dimension mask written as operand 2 (SET_INDX)
+  bool scalarPredOnly = false;   // SPRF predicate only, even in the load/VPU slot
+  Sw trailingNumber = Sw::Count;  // bare number after all operands sets it
 };
 
 constexpr unsigned slotBit(Slot s) { return 1U << static_cast<unsigned>(s); }
@@ -71,8 +74,9 @@ unsigned slotsOf(const std::string& mnemonic);
 // Non-empty for instructions of other TPC generations (Goya, Gaudi2...),
 // naming the generation, so that they get a precise refusal.
 std::string otherGenerationOf(const std::string& mnemonic);
-// True for Gaudi instructions that this assembler does not model yet.
-bool knownButNotModelled(const std::string& mnemonic);
+// Non-empty when `key` (lower case) is a switch that `mnemonic` has on other
+// TPC generations only, naming them.
+std::string otherGenerationSwitchOf(const std::string& mnemonic, const std::string& key);
 const OpForm& formOf(Opcode op, Slot slot);
 
 const char* slotName(Slot s);

@@ -188,6 +188,9 @@ bool applySwitch(const OpForm& form, const std::string& tok, Instruction* inst,
     if (d.style == SwStyle::Enum || d.style == SwStyle::KeyEnum ||
         d.style == SwStyle::EnumUpper) {
       for (const SwValue& v : d.values) {
+        // A bare number is an operand; numeric value names ("0", "2" of
+        // PACK's source_group / element_stride) need their key.
+        if (std::isdigit(static_cast<unsigned char>(v.name[0]))) continue;
         if (lower(v.name) == l) {
           inst->sw.set(u.id, v.value);
           return true;
@@ -196,6 +199,17 @@ bool applySwitch(const OpForm& form, const std::string& tok, Instruction* inst,
     }
   }
   return false;
+}
+
+// Refuses a switch that `form` has on other TPC generations only.
+void refuseOtherGenerationSwitch(const OpForm& form, const std::string& tok,
+                                 const SourcePos& pos, int col) {
+  const std::string l = lower(tok);
+  const std::string key = l.substr(0, l.find('='));
+  const std::string gen = otherGenerationSwitchOf(form.name, key);
+  if (!gen.empty())
+    fail(pos, col, "switch " + upper(key) + " of " + mnemonicUpper(form) + " is a " + gen +
+                       " switch, not available on Gaudi");
 }
 
 bool isNumberToken(const std::string& t) {
@@ -378,9 +392,6 @@ Instruction parseInstruction(const std::string& text, Slot slot, const SourcePos
     if (!gen.empty())
       fail(pos, mnCol, "instruction " + upper(base) + " is a " + gen +
                            " instruction, not available on Gaudi");
-    if (knownButNotModelled(base))
-      fail(pos, mnCol, "instruction " + upper(base) +
-                           " is a Gaudi instruction that acosim's assembler does not model yet");
     fail(pos, mnCol, "unknown mnemonic '" + parts[0] + "'");
   }
 
@@ -398,6 +409,7 @@ Instruction parseInstruction(const std::string& text, Slot slot, const SourcePos
       inst.dt = dt;
       inst.dtGiven = true;
     } else if (!applySwitch(*form, parts[i], &inst, pos, mnCol)) {
+      refuseOtherGenerationSwitch(*form, parts[i], pos, mnCol);
       fail(pos, mnCol, "unknown switch ." + upper(parts[i]) + " for " + upper(form->name));
     }
   }
@@ -406,8 +418,11 @@ Instruction parseInstruction(const std::string& text, Slot slot, const SourcePos
   std::vector<Token> opToks;
   for (const Token& t : toks) {
     const std::string l = lower(t.text);
-    if (form->dimMask && l.size() == 6 && l[0] == 'b' &&
+    if ((form->dimMask || form->maskOperand) && l.size() == 6 && l[0] == 'b' &&
         l.find_first_not_of("01", 1) == std::string::npos) {
+      if (form->maskOperand && opToks.size() != 1)
+        fail(pos, t.col, "the dimension mask of " + upper(form->name) +
+                             " must be its second operand");
       inst.dimMask = static_cast<int>(std::stoul(l.substr(1), nullptr, 2));
       continue;
     }
@@ -426,6 +441,18 @@ Instruction parseInstruction(const std::string& text, Slot slot, const SourcePos
       inst.sw.set(form->leadingNumber, v);
       continue;
     }
+    if (form->trailingNumber != Sw::Count && opToks.size() == parseSig(form->sig).size() &&
+        isNumberToken(t.text)) {
+      uint32_t v = 0;
+      parseLiteral(t.text, DataType::None, &v);
+      if (v > switchDef(form->trailingNumber).maxValue)
+        fail(pos, t.col, "value " + t.text + " out of range for " + upper(form->name));
+      inst.sw.set(form->trailingNumber, v);
+      continue;
+    }
+    RegMatch asReg{};
+    if (isIdentifier(t.text) && !parseReg(t.text, &asReg))
+      refuseOtherGenerationSwitch(*form, t.text, pos, t.col);
     opToks.push_back(t);
   }
 
@@ -449,6 +476,10 @@ Instruction parseInstruction(const std::string& text, Slot slot, const SourcePos
           fail(pos, last.col, std::string("vector predicate ") + regName(r.file, r.index) +
                                   " is not allowed in the " + slotName(slot) +
                                   " slot (scalar predicates only)");
+        if (r.file == RegFile::VP && form->scalarPredOnly)
+          fail(pos, last.col, std::string("vector predicate ") + regName(r.file, r.index) +
+                                  " is not allowed for " + upper(form->name) +
+                                  " (scalar predicates only)");
         if (r.index != 0 || neg) {
           inst.pred.present = true;
           inst.pred.vector = r.file == RegFile::VP;
@@ -510,6 +541,10 @@ Instruction parseInstruction(const std::string& text, Slot slot, const SourcePos
     default:
       break;
   }
+  if (form->maskOperand && inst.dimMask < 0)
+    fail(pos, mnCol, upper(form->name) + " needs a dimension mask (bXXXXX) as its second operand");
+  if (form->leadingNumber == Sw::IrfDim && !inst.sw.explicitlySet(Sw::IrfDim))
+    fail(pos, mnCol, "MOV_IRF_DIM needs the dimension (0-4) before its operands");
   if (form->dimMask) {
     const bool irfDst = !inst.ops.empty() && inst.ops[0].isReg(RegFile::I);
     if (irfDst && inst.dimMask < 0)

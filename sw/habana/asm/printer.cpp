@@ -115,7 +115,9 @@ std::string printInstruction(const Instruction& inst) {
   std::string s = form.name;
   if (inst.op == Opcode::MovDg && inst.sw.get(Sw::MdgAll)) s += ".all";
   if (inst.dtGiven) s += std::string(".") + dataTypeName(inst.dt);
-  if (inst.dimMask >= 0) s += " b" + std::bitset<5>(static_cast<unsigned>(inst.dimMask)).to_string();
+  const std::string mask =
+      inst.dimMask >= 0 ? "b" + std::bitset<5>(static_cast<unsigned>(inst.dimMask)).to_string() : "";
+  if (!mask.empty() && !form.maskOperand) s += " " + mask;
   for (const SwitchUse& u : form.switches)
     if (printed(inst, u)) s += " " + spellSwitch(switchDef(u.id), inst.sw.get(u.id));
 
@@ -136,6 +138,9 @@ std::string printInstruction(const Instruction& inst) {
       case OperandKind::Label: s += o.label; break;
       case OperandKind::Cmp: break;
     }
+    // SET_INDX prints its mask between destination and value
+    // (TPCInstrInfo.td: "set_indx $sw $dst, $mask, $src, $pred").
+    if (i == 0 && form.maskOperand && !mask.empty()) s += ", " + mask;
   }
   if (inst.pred.present) {
     s += first ? " " : ", ";

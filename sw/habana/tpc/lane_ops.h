@@ -1,7 +1,7 @@
 // Per-lane numeric rules of the Gaudi TPC, shared by every front end that
 // executes TPC instructions on the host (the TPC-C intrinsics in
-// sw/habana/tpc_c today, an assembly-level core later), so both compute
-// bit-identical lanes.
+// sw/habana/tpc_c and the VLIW core in systemc/habana/vliw), so both
+// compute bit-identical lanes.
 //
 // Sources: Habana's intrinsic documentation (tpc-intrinsics.h of the custom
 // kernel package: CONVERT, MAC, ADD/SUB SW_SAT) and
@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 namespace acosim::habana::lane {
 
@@ -184,6 +185,102 @@ inline Int int_result(int64_t exact, bool saturate) {
       return std::numeric_limits<Int>::max();
   }
   return static_cast<Int>(exact);
+}
+
+/// ABS of an integer lane (tpc-intrinsics.h ABS: saturation unless
+/// SW_NO_SAT, a switch later generations add): the minimum value, whose
+/// magnitude does not fit, gives the maximum.
+template <class Int>
+inline Int abs_int(Int x) {
+  if constexpr (std::is_signed_v<Int>) {
+    if (x == std::numeric_limits<Int>::min()) return std::numeric_limits<Int>::max();
+    return static_cast<Int>(x < 0 ? -x : x);
+  } else {
+    return x;
+  }
+}
+
+// ------------------------------------------------------ bit operations ----
+// POPCNT, FIND_FIRST and BREV work on the lane's bit pattern of `width`
+// bits (8, 16 or 32; float lanes use their IEEE pattern). tpc-intrinsics.h
+// POPCNT ("the number of 0s or 1s", switch SET), FIND_FIRST (SET, DIR),
+// BREV ("the source operand bits in reversed order").
+
+inline uint32_t width_mask(unsigned width) {
+  return width >= 32 ? 0xffffffffu : ((1u << width) - 1u);
+}
+
+/// POPCNT: ones (count_ones) or zeros within the lane width.
+inline uint32_t popcount(uint32_t bits, unsigned width, bool count_ones) {
+  uint32_t v = (count_ones ? bits : ~bits) & width_mask(width);
+  uint32_t n = 0;
+  for (; v; v &= v - 1) ++n;
+  return n;
+}
+
+/// FIND_FIRST: the bit index (0 = least significant) of the first bit equal
+/// to `one`, searching from the LSB or the MSB; the lane width when no bit
+/// matches. ASSUMED: the index counts from the LSB in both directions and
+/// "not found" gives the width (tpc-intrinsics.h documents neither).
+inline uint32_t find_first(uint32_t bits, unsigned width, bool one, bool from_msb) {
+  for (unsigned k = 0; k < width; ++k) {
+    const unsigned b = from_msb ? width - 1 - k : k;
+    if (((bits >> b) & 1u) == (one ? 1u : 0u)) return b;
+  }
+  return width;
+}
+
+/// BREV: bit b of the result is bit width-1-b of the source.
+inline uint32_t bit_reverse(uint32_t bits, unsigned width) {
+  uint32_t r = 0;
+  for (unsigned b = 0; b < width; ++b) r |= ((bits >> b) & 1u) << (width - 1 - b);
+  return r;
+}
+
+// --------------------------------------------------- float dissection ----
+
+/// EXTRACT_EXP of fp32 / bf16 (both have an 8-bit exponent, bias 127): the
+/// exponent field, minus the bias unless `biased` (tpc-intrinsics.h
+/// EXTRACT_EXP, SW_BIASED). ASSUMED: zeros, denormals, infinities and NaNs
+/// are not special-cased (the field is returned as is, -127 / 128 unbiased).
+inline int32_t extract_exp_f32(float f, bool biased) {
+  const auto field = static_cast<int32_t>((f32_bits(f) >> 23) & 0xffu);
+  return biased ? field : field - 127;
+}
+inline int32_t extract_exp_bf16(uint16_t b, bool biased) {
+  return extract_exp_f32(bf16_to_f32(b), biased);
+}
+
+/// NEARBYINT of fp32: the integral value in the given mode
+/// (tpc-intrinsics.h NEARBYINT: SW_RHNE, SW_RZ, SW_RU, SW_RD; the CSR
+/// default is half to even, see round_mode). Exact: every integral value
+/// near a float is a float; infinities and NaNs are returned unchanged,
+/// the sign of zero is kept.
+inline float nearbyint_f32(float f, Round mode) {
+  if (!std::isfinite(f)) return f;
+  return std::copysign(static_cast<float>(round_integral(static_cast<double>(f), mode)), f);
+}
+
+// ----------------------------------------------------------- division ----
+
+/// UDIV_4STEP (tpc_llvm tpc-intrinsics.h u32_udiv_4step: "performs this step
+/// as well as the 3 consecutive steps"; after 32/16/8 steps DEST.v2 is the
+/// quotient and DEST.v1 the remainder, v1 holding the numerator at first).
+/// Step k is one step of restoring division on bit width-1-k: when the
+/// partial remainder holds the denominator shifted to that bit, it is
+/// subtracted and the quotient bit set (acosim's reading of the step
+/// number; a zero denominator sets every quotient bit). Steps past the
+/// width do nothing.
+inline void udiv_4step(uint32_t denominator, unsigned step, unsigned width, uint32_t& remainder,
+                       uint32_t& quotient) {
+  const uint64_t d = denominator & width_mask(width);
+  for (unsigned k = step; k < step + 4 && k < width; ++k) {
+    const unsigned b = width - 1 - k;
+    if ((static_cast<uint64_t>(remainder) >> b) >= d) {
+      remainder = static_cast<uint32_t>(remainder - (d << b));
+      quotient |= 1u << b;
+    }
+  }
 }
 
 // ------------------------------------------------------ fp32 arithmetic ----

@@ -2,16 +2,13 @@
 // switch bits 16..19 (lane::round_mode); each intrinsic one VPU (v_) or SPU
 // (s_) instruction.
 //
-// Layout of the ALL_LANES forms between 16-bit and 32-bit lanes: a 32-bit
-// lane j holds the 16-bit lanes 2j and 2j+1; v_convert_bf16_to_f32_all_b
-// puts bf16 lane 2j into v1[j] and lane 2j+1 into v2[j], and
-// v_convert_f32_to_bf16_all_b does the reverse. (The cast_bf16_to_f32
-// kernel's comments — "only save the v1 part, v2 are 0" after unpacking
-// into even sub-lanes — and the round trips of the softmax kernels fix this
-// order.)
+// The ALL_LANES and LANE_SEL layouts (bf16 lane 2j in v1[j], 2j+1 in
+// v2[j]; single-lane results in the even lanes) are those of
+// sw/habana/tpc/lane_layout.h, which the VLIW core uses too.
 #pragma once
 
-#include "sw/habana/tpc_c/predication.h"
+#include "sw/habana/tpc/lane_layout.h"
+#include "sw/habana/tpc_c/vector_ops.h"
 
 namespace acosim::habana::tpc_c {
 inline Bf16 f32_to_bf16_lane(float f, int switches) {
@@ -26,10 +23,9 @@ inline float128 v_convert_bf16_to_f32_all_b(const bfloat128& src, int switches =
   acosim_tpcc::count(acosim::habana::Slot::Vpu);
   if (predicate == polarity) return income;
   float128 r;
-  for (unsigned j = 0; j < 64; ++j) {
-    r.v1.v[j] = acosim_tpcc::to_f32(src.v[2 * j]);
-    r.v2.v[j] = acosim_tpcc::to_f32(src.v[2 * j + 1]);
-  }
+  acosim::habana::layout::convert_all_lanes_to_wide<float>(
+      acosim_tpcc::bytes(r.v1), acosim_tpcc::bytes(r.v2),
+      [&](unsigned, unsigned n) { return acosim_tpcc::to_f32(src.v[n]); });
   return r;
 }
 
@@ -39,21 +35,22 @@ inline bfloat128 v_convert_f32_to_bf16_all_b(const float128& src, int switches =
   acosim_tpcc::count(acosim::habana::Slot::Vpu);
   if (predicate == polarity) return income;
   bfloat128 r{acosim_tpcc::NoInit{}};
-  for (unsigned j = 0; j < 64; ++j) {
-    r.v[2 * j] = acosim_tpcc::f32_to_bf16_lane(src.v1.v[j], switches);
-    r.v[2 * j + 1] = acosim_tpcc::f32_to_bf16_lane(src.v2.v[j], switches);
-  }
+  acosim::habana::layout::convert_all_lanes_to_narrow<acosim_tpcc::Bf16>(
+      acosim_tpcc::bytes(r), [&](unsigned h, unsigned j) {
+        return acosim_tpcc::f32_to_bf16_lane(h ? src.v2.v[j] : src.v1.v[j], switches);
+      });
   return r;
 }
 
-/// SINGLE_LANE form: the fp32 lanes go to sub-lane 0 (even bf16 lanes);
-/// the odd lanes keep income.
+/// SINGLE_LANE form: LANE_SEL 0 of a down-convert — the fp32 lanes go to
+/// the even bf16 lanes; the odd lanes keep income.
 inline bfloat128 v_convert_f32_to_bf16_single_b(const float64& src, int switches, const bfloat128& income,
                                                 bool predicate = true, bool polarity = false) {
   acosim_tpcc::count(acosim::habana::Slot::Vpu);
   if (predicate == polarity) return income;
   bfloat128 r = income;
-  for (unsigned j = 0; j < 64; ++j) r.v[2 * j] = acosim_tpcc::f32_to_bf16_lane(src.v[j], switches);
+  acosim::habana::layout::convert_lane_sel<float, acosim_tpcc::Bf16>(
+      acosim_tpcc::bytes(r), 0, [&](unsigned j) { return acosim_tpcc::f32_to_bf16_lane(src.v[j], switches); });
   return r;
 }
 

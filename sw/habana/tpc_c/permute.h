@@ -1,48 +1,25 @@
 // Lane-moving intrinsics: MOV_DUAL_GROUP (+_ALL), MOV_GROUP, SHUFFLE,
-// UNPACK, PACK, and the reduction library functions built on them.
-//
-// Geometry (tpc-intrinsics.h, cast_bf16_to_f32 comments): a 256-byte
-// vector is 4 dual groups of 64 bytes, each 2 groups of 32 bytes (group 0
-// the lower). Byte masks of MOV_DUAL_GROUP / MOV_GROUP have one bit per
-// byte of a group.
+// UNPACK, PACK (the byte rules of sw/habana/tpc/vector_permute.h, which the
+// VLIW core uses too), and the reduction library functions built on them.
 #pragma once
 
 #include <cstring>
 
+#include "sw/habana/tpc/vector_permute.h"
 #include "sw/habana/tpc_c/vector_ops.h"
 
 namespace acosim::habana::tpc_c {
 
-template <class V>
-inline const uint8_t* bytes(const V& v) {
-  return reinterpret_cast<const uint8_t*>(v.v);
-}
-template <class V>
-inline uint8_t* bytes(V& v) {
-  return reinterpret_cast<uint8_t*>(v.v);
-}
-
-/// Copies group `group` (0 lower, 1 upper) of dual group src_dg of a into
-/// the same group of dual group dst_dg of r, bytes selected by mask.
-template <class V>
-inline void copy_group(const V& a, int src_dg, V& r, int dst_dg, int group, uint32_t mask) {
-  const uint8_t* s = bytes(a) + 64 * (src_dg & 3) + 32 * group;
-  uint8_t* d = bytes(r) + 64 * (dst_dg & 3) + 32 * group;
-  for (int j = 0; j < 32; ++j)
-    if ((mask >> j) & 1u) d[j] = s[j];
-}
-
-/// MOV_DUAL_GROUP: dual group src_dg of a to dual group dst_dg of the
-/// result, the groups enabled by SW_WR_LOWER_GROUP / SW_WR_UPPER_GROUP,
-/// the bytes enabled by mask; everything else is income.
+/// MOV_DUAL_GROUP: permute::mov_dual_group; switches SW_WR_LOWER_GROUP /
+/// SW_WR_UPPER_GROUP.
 template <class V>
 inline V mov_dual_group(const V& a, uint32_t mask, int src_dg, int dst_dg, int sw, const V& income,
                         bool predicate, bool polarity) {
   count(Slot::Vpu);
   if (predicate == polarity) return income;
   V r = income;
-  if (sw & SW_WR_LOWER_GROUP) copy_group(a, src_dg, r, dst_dg, 0, mask);
-  if (sw & SW_WR_UPPER_GROUP) copy_group(a, src_dg, r, dst_dg, 1, mask);
+  permute::mov_dual_group(bytes(a), bytes(r), mask, static_cast<unsigned>(src_dg), static_cast<unsigned>(dst_dg),
+                          (sw & SW_WR_LOWER_GROUP) != 0, (sw & SW_WR_UPPER_GROUP) != 0);
   return r;
 }
 
@@ -55,88 +32,56 @@ inline V mov_dual_group_all(const V& a, uint32_t mask, const int sdg[4], int sw,
   count(Slot::Vpu);
   if (predicate == polarity) return income;
   V r = income;
+  unsigned source[4], enable[4];
   for (int d = 0; d < 4; ++d) {
-    if (sw & (1 << (16 + 2 * d))) copy_group(a, sdg[d], r, d, 0, mask);
-    if (sw & (1 << (17 + 2 * d))) copy_group(a, sdg[d], r, d, 1, mask);
+    source[d] = static_cast<unsigned>(sdg[d]);
+    enable[d] = (static_cast<unsigned>(sw) >> (16 + 2 * d)) & 3u;
   }
+  permute::mov_dual_group_all(bytes(a), bytes(r), mask, source, enable);
   return r;
 }
 
-/// MOV_GROUP: within each dual group enabled by SW_DUAL_GROUPd_EN, group g
-/// of the result (enabled by SW_GROUPg_EN) takes the other group of a.
-/// ASSUMED from its use in tpc_llvm's reduction functions ("switch groups
-/// g0 <-> g1").
+/// MOV_GROUP: permute::mov_group; SW_GROUPg_EN bits 0..1,
+/// SW_DUAL_GROUPd_EN bits 2..5.
 template <class V>
 inline V mov_group(const V& a, uint32_t mask, int sw, const V& income, bool predicate, bool polarity) {
   count(Slot::Vpu);
   if (predicate == polarity) return income;
   V r = income;
-  for (int d = 0; d < 4; ++d) {
-    if (!(sw & (SW_DUAL_GROUP0_EN << d))) continue;
-    for (int g = 0; g < 2; ++g) {
-      if (!(sw & (SW_GROUP0_EN << g))) continue;
-      const uint8_t* s = bytes(a) + 64 * d + 32 * (1 - g);
-      uint8_t* t = bytes(r) + 64 * d + 32 * g;
-      for (int j = 0; j < 32; ++j)
-        if ((mask >> j) & 1u) t[j] = s[j];
-    }
-  }
+  permute::mov_group(bytes(a), bytes(r), mask, static_cast<unsigned>(sw) & 3u, (static_cast<unsigned>(sw) >> 2) & 15u);
   return r;
 }
 
-/// SHUFFLE: DEST[i] = a[src] within i's dual group, src given by byte i of
-/// b: bits 0..4 element within the group, bit 5 the group, bit 7 enable
-/// (a lane whose enable bit is clear keeps income). Byte i of b drives
-/// element i (the documented DEST[i]=a[b[i]]).
+/// SHUFFLE: permute::shuffle, byte i of b driving element i.
 template <class V>
 inline V shuffle(const V& a, const uchar256& b, const V& income, bool predicate, bool polarity) {
   count(Slot::Vpu);
   if (predicate == polarity) return income;
-  constexpr unsigned per_dg = V::lanes / 4, per_group = V::lanes / 8;
   V r = income;
-  for (unsigned i = 0; i < V::lanes; ++i) {
-    const uint8_t sel = b.v[i];
-    if (!(sel & 0x80u)) continue;
-    const unsigned src = (i / per_dg) * per_dg + ((sel >> 5) & 1u) * per_group + (sel & 0x1fu) % per_group;
-    r.v[i] = a.v[src];
-  }
+  permute::shuffle<sizeof(typename V::element_type)>(bytes(a), bytes(b), bytes(r));
   return r;
 }
 
-/// UNPACK: per dual group, elements of group GROUP_SOURCE (bit 8) spread to
-/// every 2nd (SW_STRIDE_2) or 4th (SW_STRIDE_4, bit 9) lane of the dual
-/// group, the other lanes zero. When the group has more elements than fit,
-/// GROUP_HALF (bit 10) picks the lower or upper part.
+/// UNPACK: permute::unpack; GROUP_SOURCE bit 8, SW_STRIDE_4 bit 9,
+/// GROUP_HALF bit 10.
 template <class V>
 inline V unpack(const V& a, int sw, const V& income, bool predicate, bool polarity) {
   count(Slot::Vpu);
   if (predicate == polarity) return income;
-  constexpr unsigned per_dg = V::lanes / 4, per_group = V::lanes / 8;
-  const unsigned stride = (sw & SW_STRIDE_4) ? 4 : 2;
-  const unsigned taken = per_dg / stride;
-  const unsigned group = (sw & SW_GROUP_1) ? 1 : 0;
-  const unsigned start = taken < per_group && (sw & SW_GROUP_HALF_1) ? taken : 0;
-  V r;
-  for (unsigned dg = 0; dg < 4; ++dg)
-    for (unsigned k = 0; k < taken; ++k)
-      r.v[dg * per_dg + k * stride] = a.v[dg * per_dg + group * per_group + start + k];
+  V r{NoInit{}};
+  permute::unpack<sizeof(typename V::element_type)>(bytes(a), bytes(r), (sw & SW_GROUP_1) ? 1 : 0,
+                                                    (sw & SW_STRIDE_4) ? 4 : 2, (sw & SW_GROUP_HALF_1) != 0);
   return r;
 }
 
-/// PACK: the inverse of UNPACK — every 2nd / 4th lane of each dual group
-/// gathered into group GROUP_SOURCE of that dual group, the rest zero.
+/// PACK: permute::pack, the inverse of UNPACK.
 template <class V>
 inline V pack(const V& a, int sw, const V& income, bool predicate, bool polarity) {
   count(Slot::Vpu);
   if (predicate == polarity) return income;
-  constexpr unsigned per_dg = V::lanes / 4, per_group = V::lanes / 8;
-  const unsigned stride = (sw & SW_STRIDE_4) ? 4 : 2;
-  const unsigned taken = per_dg / stride < per_group ? per_dg / stride : per_group;
-  const unsigned group = (sw & SW_GROUP_1) ? 1 : 0;
-  V r;
-  for (unsigned dg = 0; dg < 4; ++dg)
-    for (unsigned k = 0; k < taken; ++k)
-      r.v[dg * per_dg + group * per_group + k] = a.v[dg * per_dg + k * stride];
+  V r{NoInit{}};
+  permute::pack<sizeof(typename V::element_type)>(bytes(a), bytes(r), (sw & SW_GROUP_1) ? 1 : 0,
+                                                  (sw & SW_STRIDE_4) ? 4 : 2);
   return r;
 }
 

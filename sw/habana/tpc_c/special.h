@@ -5,6 +5,7 @@
 // sw/habana/tpc/special_functions.h (namespace acosim::habana::special).
 #pragma once
 
+#include "sw/habana/tpc/lut_access.h"
 #include "sw/habana/tpc/special_functions.h"
 #include "sw/habana/tpc_c/vector_ops.h"
 
@@ -83,10 +84,11 @@ inline uint64_float64_pair_t v_f32_get_lut_entry_and_interval_start_b(
 
 namespace acosim::habana::tpc_c {
 /// A LOOKUP marks the program as using special functions (the VLM
-/// shrinks). Only the 32-bit table access (SW_BV32) is modelled.
+/// shrinks). Which table accesses are modelled: lut::unsupported_access.
 inline void lookup_issued(int switches) {
   if (!g_services) return;
-  if (switches & (SW_BV16 | SW_UPPER_HALF)) fail("LOOKUP: only SW_BV32 lookups are supported");
+  if (const char* why = lut::unsupported_access((switches & SW_BV16) != 0, (switches & SW_UPPER_HALF) != 0))
+    fail(why);
   g_services->special_functions_used();
 }
 }  // namespace acosim::habana::tpc_c

@@ -9,8 +9,9 @@
 
 #include <cstdint>
 
+#include "sw/habana/tpc/tensor_switches.h"
 #include "sw/habana/tpc_c/constants.h"
-#include "sw/habana/tpc_c/predication.h"
+#include "sw/habana/tpc_c/vector_ops.h"
 
 namespace acosim::habana::tpc_c {
 
@@ -51,20 +52,14 @@ inline V load_whole_tensor(const Int5& coord, int tensor_id) {
   return r;
 }
 
-/// ST_TNSR's PACK switch (Gaudi): the store pipe writes the first sub-lane
-/// of every 32-bit (or 16-bit) lane, then the second, ... — the layout
-/// CONVERT's ALL_LANES produces (convert.h), so converted data lands in
-/// element order. PACK_DT (bits 4..5): 32->16 and 16->8 pair sub-lanes,
-/// 32->8 groups four. ASSUMED from the cast_f32_to_bf16 kernel, which
-/// stores a full bf16 vector built by v_convert_f32_to_bf16_all_b with it.
+/// ST_TNSR's PACK switch: tensor_switches::pack_for_store with the stride
+/// of PACK_DT (bits 4..5).
 template <class V>
 inline V pack_for_store(const V& value, int switches) {
   if (!(switches & SW_PACK) || sizeof(typename V::element_type) == 4) return value;
-  const unsigned stride = ((switches >> 4) & 3) == 2 ? 4 : 2;
-  constexpr unsigned n = V::lanes;
   V r{NoInit{}};
-  for (unsigned k = 0; k < stride; ++k)
-    for (unsigned j = 0; j < n / stride; ++j) r.v[k * (n / stride) + j] = value.v[j * stride + k];
+  tensor_switches::pack_for_store(bytes(value), bytes(r), sizeof(typename V::element_type),
+                                  tensor_switches::pack_stride((static_cast<unsigned>(switches) >> 4) & 3u));
   return r;
 }
 
@@ -95,20 +90,18 @@ constexpr RmwType rmw_type_of() {
   else return RmwType::U8;
 }
 
-/// ST_TNSR RMW selector (MkRMW on Gaudi: data type bits 0..3 in RMW_DT_*
-/// order, which is RmwType's order; operation bits 4..5 add/sub/min/max;
-/// bit 6 enables RMW, a plain store otherwise; bit 7 takes the data type
-/// from the tensor descriptor, which the services do not expose, so the
-/// value's own type is used then).
+/// ST_TNSR RMW selector: tensor_switches::decode_rmw, the descriptor's
+/// data type (RMW_TNSR_DT) standing for the value's own.
 template <class E>
 inline void decode_rmw(int rmw, RmwOp& op, RmwType& type) {
-  if (!(rmw & RMW_SET)) {
-    op = RmwOp::None;
-    type = rmw_type_of<E>();
-    return;
-  }
-  op = static_cast<RmwOp>(((rmw >> 4) & 3) + 1);
-  type = (rmw & RMW_TNSR_DT) ? rmw_type_of<E>() : static_cast<RmwType>(rmw & 0x7);
+  tensor_switches::decode_rmw(static_cast<uint32_t>(rmw), rmw_type_of<E>(), op, type);
+}
+
+/// PARTIAL lanes of `size` (elements minus 1) from `offset`.
+template <unsigned N>
+inline void partial_enable(int size, int offset, uint8_t (&enable)[N]) {
+  tensor_switches::partial_lanes(
+      tensor_switches::partial_word(static_cast<unsigned>(size), static_cast<unsigned>(offset)), N, enable);
 }
 
 }  // namespace acosim::habana::tpc_c
@@ -160,7 +153,7 @@ inline void decode_rmw(int rmw, RmwOp& op, RmwType& type) {
                                       int offset, int switches = 0, bool predicate = true,              \
                                       bool polarity = false) {                                          \
     uint8_t enable[V::lanes];                                                                           \
-    for (int i = 0; i < static_cast<int>(V::lanes); ++i) enable[i] = (i >= offset && i <= offset + size); \
+    acosim_tpcc::partial_enable(size, offset, enable);                                                  \
     acosim_tpcc::store_tensor(ndx, tensor_id, value, 0, V::lanes, switches, predicate, polarity, enable);  \
   }                                                                                                     \
   inline void v_##T##_st_tnsr_rmw(const int5& ndx, int tensor_id, const V& value, int rmw,                 \
@@ -175,7 +168,7 @@ inline void decode_rmw(int rmw, RmwOp& op, RmwType& type) {
                                           int size, int offset, int switches = 0,                       \
                                           bool predicate = true, bool polarity = false) {               \
     uint8_t enable[V::lanes];                                                                           \
-    for (int i = 0; i < static_cast<int>(V::lanes); ++i) enable[i] = (i >= offset && i <= offset + size); \
+    acosim_tpcc::partial_enable(size, offset, enable);                                                  \
     acosim::habana::RmwOp op;                                                                           \
     acosim::habana::RmwType type;                                                                       \
     acosim_tpcc::decode_rmw<V::element_type>(rmw, op, type);                                            \

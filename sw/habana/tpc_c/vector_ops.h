@@ -5,11 +5,22 @@
 
 #include <type_traits>
 
+#include "sw/habana/tpc/lane_layout.h"
 #include "sw/habana/tpc/lane_ops.h"
 #include "sw/habana/tpc_c/constants.h"
 #include "sw/habana/tpc_c/predication.h"
 
 namespace acosim::habana::tpc_c {
+
+/// A vector's 256 bytes, as the shared rules of sw/habana/tpc take them.
+template <class V>
+inline const uint8_t* bytes(const V& v) {
+  return reinterpret_cast<const uint8_t*>(v.v);
+}
+template <class V>
+inline uint8_t* bytes(V& v) {
+  return reinterpret_cast<uint8_t*>(v.v);
+}
 
 template <class E>
 constexpr bool is_float_lane_v = std::is_floating_point_v<E> || std::is_same_v<E, Bf16>;
@@ -46,7 +57,8 @@ inline E min_lane(E x, E y, int) {
   return x < y ? x : y;
 }
 /// ABS: float lanes clear the sign bit (FORM_FP_NUMBER on the VPU, per the
-/// ABS documentation); integer lanes wrap for the minimum value.
+/// ABS documentation); integer lanes saturate for the minimum value
+/// (lane::abs_int, the rule the VLIW core uses too).
 template <class E>
 inline E abs_lane(E x) {
   if constexpr (std::is_same_v<E, Bf16>)
@@ -54,7 +66,7 @@ inline E abs_lane(E x) {
   else if constexpr (std::is_same_v<E, float>)
     return lane::bits_f32(lane::f32_bits(x) & 0x7fffffffu);
   else
-    return static_cast<E>(x < 0 ? -int64_t{x} : int64_t{x});
+    return lane::abs_int(x);
 }
 /// SHR is a logical shift, SHL a left shift; the count is taken modulo the
 /// lane width (ASH is the arithmetic shift instruction).
@@ -180,21 +192,27 @@ inline bfloat128 v_bf16_mac_b(const bfloat128& a, const bfloat128& b, const bflo
                                               acosim_tpcc::to_f32(accumulator.v[i]), neg));
   });
 }
-/// MAC bf16 with ACC_F32: fp32 accumulators in a pair; 32-bit lane j of
-/// v1 accumulates bf16 lane 2j, of v2 bf16 lane 2j+1 (the sub-lane layout
-/// CONVERT's ALL_LANES uses, see convert.h).
+/// MAC / MUL bf16 with ACC_F32: fp32 results in a pair, 32-bit lane j of
+/// v1 from bf16 lane 2j, of v2 from lane 2j+1 (layout::bf16_mac_acc32 /
+/// bf16_mul_acc32, the rules the VLIW core uses).
 inline float128 v_bf16_mac_acc32_b(const bfloat128& a, const bfloat128& b, const float128& accumulator,
                                    int switches = 0, bool predicate = true, bool polarity = false) {
   acosim_tpcc::count(acosim::habana::Slot::Vpu);
   if (predicate == polarity) return accumulator;
-  const bool neg = (switches & SW_NEG) != 0;
+  float128 r = accumulator;
+  acosim::habana::layout::bf16_mac_acc32(acosim_tpcc::bytes(a), acosim_tpcc::bytes(b), acosim_tpcc::bytes(r.v1),
+                                         acosim_tpcc::bytes(r.v2), (switches & SW_NEG) != 0);
+  return r;
+}
+inline float128 v_bf16_mul_acc32_b(const bfloat128& a, const bfloat128& b, int switches = 0,
+                                   const float128& income = float128(), bool predicate = true,
+                                   bool polarity = false) {
+  (void)switches;
+  acosim_tpcc::count(acosim::habana::Slot::Vpu);
+  if (predicate == polarity) return income;
   float128 r;
-  for (unsigned j = 0; j < 64; ++j) {
-    r.v1.v[j] = acosim::habana::lane::mac_f32(acosim_tpcc::to_f32(a.v[2 * j]), acosim_tpcc::to_f32(b.v[2 * j]),
-                                              accumulator.v1.v[j], neg);
-    r.v2.v[j] = acosim::habana::lane::mac_f32(acosim_tpcc::to_f32(a.v[2 * j + 1]),
-                                              acosim_tpcc::to_f32(b.v[2 * j + 1]), accumulator.v2.v[j], neg);
-  }
+  acosim::habana::layout::bf16_mul_acc32(acosim_tpcc::bytes(a), acosim_tpcc::bytes(b), acosim_tpcc::bytes(r.v1),
+                                         acosim_tpcc::bytes(r.v2));
   return r;
 }
 

@@ -8,9 +8,8 @@
 //    (tpc-intrinsics.h ADD/MAC "SW_SAT"; lane::int_result).
 //  * SUB with NEG: the negated difference b - a (acosim's reading of the
 //    switch "negate result", InstructionDB.cpp).
-//  * ABS of the minimum integer saturates to the maximum
-//    (tpc-intrinsics.h ABS: saturation unless SW_NO_SAT, a later switch);
-//    float ABS clears the sign bit.
+//  * ABS of the minimum integer saturates to the maximum (lane::abs_int,
+//    shared with TPC-C's abs); float ABS clears the sign bit.
 //  * MIN/MAX: a < b ? a : b / a > b ? a : b, as sw/habana/tpc_c does (no NaN
 //    rule documented).
 //  * SHL/SHR: logical shifts, count modulo the lane width (as tpc_c).
@@ -106,11 +105,8 @@ inline bool unary(Opcode op, T a, T* r) {
         *r = lane::bits_f32(lane::f32_bits(a) & 0x7fffffffu);
       } else if constexpr (std::is_same_v<T, Bf16>) {
         *r = Bf16{static_cast<uint16_t>(a.bits & 0x7fffu)};
-      } else if constexpr (std::is_signed_v<T>) {
-        *r = a == std::numeric_limits<T>::min() ? std::numeric_limits<T>::max()
-                                                 : static_cast<T>(a < 0 ? -a : a);
       } else {
-        *r = a;
+        *r = lane::abs_int(a);
       }
       return true;
     default: return false;

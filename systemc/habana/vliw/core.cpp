@@ -34,8 +34,10 @@ std::string checkRegisters(const Instruction& in) {
     if (o.kind != OperandKind::Reg || o.reg.file == RegFile::Hw) continue;
     const unsigned n = tpcasm::regFileSize(o.reg.file);
     const bool pairDst = k == 0 && o.reg.file == RegFile::V && in.slot == tpcasm::Slot::Vpu &&
-                         ((in.op == Opcode::Mul && (in.dt == tpcasm::DataType::I32 ||
-                                                    in.dt == tpcasm::DataType::U32)) ||
+                         (((in.op == Opcode::Mul && (in.dt == tpcasm::DataType::I32 ||
+                                                     in.dt == tpcasm::DataType::U32)) ||
+                           ((in.op == Opcode::Mul || in.op == Opcode::Mac) &&
+                            (in.dt == tpcasm::DataType::I16 || in.dt == tpcasm::DataType::U16))) ||
                           (in.op >= Opcode::Sel2Less && in.op <= Opcode::Sel2Geq));
     const bool pair = o.reg.file == RegFile::D || o.reg.file == RegFile::Z || pairDst;
     if (o.reg.index >= n || (pair && o.reg.index + 1u >= n))
@@ -105,7 +107,13 @@ VliwCore::Decoded VliwCore::decodeOne(const Instruction& in, int) {
   d.refusal = checkRegisters(in);
   if (!d.refusal.empty()) return d;
   if (in.op == Opcode::Loop) {
-    d.refusal = in.sw.get(tpcasm::Sw::LoopFlag) ? "LOOP with a trailing flag is not executed" : "";
+    // The trailing immediate (loop_flag) has no field in tpc_llvm's LOOP
+    // encoding (TPCInstrFormats.td TPCInstLOOP: start, boundary, step,
+    // comparison, target, predicate) nor a documented meaning.
+    d.refusal = in.sw.get(tpcasm::Sw::LoopFlag)
+                    ? "LOOP with a trailing flag is not executed: its meaning is not established from "
+                      "Habana's sources (tpc_llvm's LOOP encoding has no such field)"
+                    : "";
     return d;
   }
   switch (in.slot) {

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "sw/habana/asm/bundle.h"
+#include "sw/habana/tpc/lane_layout.h"
 #include "sw/habana/tpc/lane_ops.h"
 
 namespace acosim::habana::vliw {
@@ -69,15 +70,14 @@ inline uint32_t toBits(T v) {
     return static_cast<uint32_t>(v);
 }
 
+// Lane i of a vector's bytes, as the TPC-C front end reads it.
 template <class T>
 inline T getLane(const uint8_t* bytes, unsigned i) {
-  T v;
-  std::memcpy(&v, bytes + i * sizeof(T), sizeof(T));
-  return v;
+  return layout::get<T>(bytes, i);
 }
 template <class T>
 inline void setLane(uint8_t* bytes, unsigned i, T v) {
-  std::memcpy(bytes + i * sizeof(T), &v, sizeof(T));
+  layout::put<T>(bytes, i, v);
 }
 
 /// Calls f(T{}) with the lane type of dt; returns false for other types.

@@ -1,7 +1,10 @@
 // Load slot: LD_TNSR (tensor -> VRF/VPRF through KernelServices, so pad
 // values and out-of-tensor lanes behave as for TPC-C kernels), LD_L (SLM or,
 // with MMIO, the configuration space of mmio.h), LD_L_V (VLM), MOV and
-// PREFETCH.
+// PREFETCH; _LOW/_HIGH and PARTIAL tensor loads, LOOKUPs.
+#include "sw/habana/tpc/lut_access.h"
+#include "sw/habana/tpc/special_functions.h"
+#include "sw/habana/tpc/tensor_switches.h"
 #include "systemc/habana/vliw/exec.h"
 #include "systemc/habana/vliw/lanes.h"
 #include "systemc/habana/vliw/mmio.h"
@@ -50,10 +53,52 @@ void ldTnsr(const Instruction& in, Exec& x) {
     writePredicate(in, x, dst, r, Producer::Load, x.gmemExtra);
     return;
   }
-  const unsigned eb = tensorElementBytes(in);
+  const unsigned eb = tensorElementBytes(in), lanes = kVregBytes / eb;
+  // The lanes loaded: all; a half for _LOW / _HIGH, filled from the
+  // elements at coord onwards (the TPC-C rule, tensor_intrinsics.h
+  // load_tensor); or the PARTIAL range of S30, lane i from coord + i
+  // (tensor_switches.h). The other lanes keep the destination's value.
+  unsigned first = 0, count = lanes;
+  if (in.op == Opcode::LdTnsrLow || in.op == Opcode::LdTnsrHigh) {
+    count = lanes / 2;
+    first = in.op == Opcode::LdTnsrHigh ? count : 0;
+  } else if (in.sw.get(Sw::Partial)) {
+    tensor_switches::partial_range(x.s(in.ops[3], kSrc), lanes, first, count);
+    coord[0] += static_cast<int>(first);
+  }
   VReg r;
-  x.svc->load_tensor(tensor, coord, eb, kVregBytes / eb, r.b);
+  if (count != lanes) r = x.v(dst, Consumer::VpuSrc);
+  if (count) x.svc->load_tensor(tensor, coord, eb, count, r.b + first * eb);
   writeVector(in, x, dst, r, eb, Producer::Load, Consumer::VpuSrc, x.gmemExtra);
+}
+
+/// LOOKUP_1C dst, intervals, fid / LOOKUP dst, ...: each 32-bit lane the C0
+/// coefficient of function `fid`'s table at the lane's interval
+/// (special::lookup_c0). LOOKUP_2C D, intervals, fid: C1 into the pair's
+/// first register, C2 into the second (special::lookup_c1c2). The same
+/// table accesses as the TPC-C intrinsics v_f32_lookup_1c / _2c; plain
+/// LOOKUP reads the C0 entry too (acosim's choice: tpc_llvm's tpc-special.h
+/// maps its single-coefficient lookup to LOOKUP_1C on Gaudi). Every LOOKUP
+/// tells the services that special functions are used (VLM shrinks).
+void lookup(const Instruction& in, Exec& x) {
+  x.svc->special_functions_used();
+  const VReg& intervals = x.v(in.ops[1].reg.index, Consumer::VpuSrc);
+  const int fid = static_cast<int>(in.ops[2].imm);
+  const unsigned dst = in.ops[0].reg.index;
+  VReg c0, c1, c2;
+  for (unsigned i = 0; i < 64; ++i) {
+    const auto interval = getLane<uint32_t>(intervals.b, i);
+    if (in.op == Opcode::Lookup2c) {
+      const special::C1C2 c = special::lookup_c1c2(interval, fid);
+      setLane(c1.b, i, c.c1);
+      setLane(c2.b, i, c.c2);
+    } else {
+      setLane(c0.b, i, special::lookup_c0(interval, fid));
+    }
+  }
+  if (in.op != Opcode::Lookup2c) return writeVector(in, x, dst, c0, 4, Producer::Load, Consumer::VpuSrc);
+  writeVector(in, x, dst, c1, 4, Producer::Load, Consumer::VpuSrc);
+  writeVector(in, x, dst + 1, c2, 4, Producer::Load, Consumer::VpuSrc);
 }
 
 /// LD_L dst, address: SLM word, or configuration space with MMIO. An SP
@@ -80,8 +125,15 @@ void ldLV(const Instruction& in, Exec& x) {
     writePredicate(in, x, dst, r, Producer::Load);
     return;
   }
+  // _LOW / _HIGH move 128 bytes into the low / high half of the register
+  // (docs/habana.md, local memories); the other half keeps its value.
   VReg r;
-  x.svc->load_vlm(address, r.b, kVregBytes);
+  if (in.op == Opcode::LdLV) {
+    x.svc->load_vlm(address, r.b, kVregBytes);
+  } else {
+    r = x.v(dst, Consumer::VpuSrc);
+    x.svc->load_vlm(address, r.b + (in.op == Opcode::LdLVHigh ? kVregBytes / 2 : 0), kVregBytes / 2);
+  }
   const unsigned eb = elementBytes(in.dt) ? elementBytes(in.dt) : 4;
   writeVector(in, x, dst, r, eb, Producer::Load, Consumer::VpuSrc);
 }
@@ -121,14 +173,23 @@ std::string validateLoad(const Instruction& in) {
   switch (in.op) {
     case Opcode::Nop: case Opcode::LdL: case Opcode::LdLV: case Opcode::Prefetch:
       return "";
-    case Opcode::LdTnsr:
-      return in.sw.get(Sw::Partial) ? "partial tensor access (S30 offset/size) is not executed" : "";
+    case Opcode::LdTnsr: case Opcode::LdTnsrLow: case Opcode::LdTnsrHigh:
+      if (in.ops[0].isReg(RegFile::VP) && (in.op != Opcode::LdTnsr || in.sw.get(Sw::Partial)))
+        return "half-vector and partial loads into a predicate register are not executed";
+      if (in.op != Opcode::LdTnsr && in.sw.get(Sw::Partial))
+        return "partial half-vector loads are not executed (no source says how the halves and the range combine)";
+      return "";
     case Opcode::Mov:
       return in.ops.size() == 2 && in.ops[1].isReg(RegFile::Hw) ? "MOV from a hardware register is not executed in the load slot" : "";
-    case Opcode::LdTnsrLow: case Opcode::LdTnsrHigh: case Opcode::LdLVLow: case Opcode::LdLVHigh:
-      return "half-vector loads are not executed";
-    case Opcode::Lookup: case Opcode::Lookup1c: case Opcode::Lookup2c:
-      return "LUT lookups (special-function tables) are not executed";
+    case Opcode::LdLVLow: case Opcode::LdLVHigh:
+      return in.ops[0].isReg(RegFile::VP) ? "half-vector loads into a predicate register are not executed" : "";
+    case Opcode::Lookup: case Opcode::Lookup1c: case Opcode::Lookup2c: {
+      const char* why = lut::unsupported_access(in.sw.get(Sw::LutBv) != 0, in.sw.get(Sw::UpperHalf) != 0);
+      if (why) return why;
+      if (in.op == Opcode::Lookup2c && in.ops[0].reg.index % 2)
+        return "LOOKUP_2C needs an even destination pair";
+      return "";
+    }
     default:
       return "not executed by the load unit";
   }
@@ -137,9 +198,10 @@ std::string validateLoad(const Instruction& in) {
 void executeLoad(const Instruction& in, Exec& x) {
   if (in.op == Opcode::Nop || !x.scalarOn(in.pred)) return;
   switch (in.op) {
-    case Opcode::LdTnsr: return ldTnsr(in, x);
+    case Opcode::LdTnsr: case Opcode::LdTnsrLow: case Opcode::LdTnsrHigh: return ldTnsr(in, x);
     case Opcode::LdL: return ldL(in, x);
-    case Opcode::LdLV: return ldLV(in, x);
+    case Opcode::LdLV: case Opcode::LdLVLow: case Opcode::LdLVHigh: return ldLV(in, x);
+    case Opcode::Lookup: case Opcode::Lookup1c: case Opcode::Lookup2c: return lookup(in, x);
     case Opcode::Mov: return mov(in, x);
     default: return;  // PREFETCH: a cache hint without architectural effect
   }

@@ -1,7 +1,9 @@
 // SPU slot: 32-bit scalar arithmetic on S registers, scalar predicates,
 // int5 index arithmetic on I registers, and control (JMPR, HALT).
 // Element rules live in alu.h.
+#include "sw/habana/tpc/special_functions.h"
 #include "systemc/habana/vliw/alu.h"
+#include "systemc/habana/vliw/bit_ops.h"
 #include "systemc/habana/vliw/exec.h"
 
 namespace acosim::habana::vliw {
@@ -49,6 +51,10 @@ void scalarOp(const Instruction& in, Exec& x) {
       result = toBits(r);
       return;
     }
+    if (isBitOp(op)) {
+      result = bitOp<T>(op, a, in.sw);
+      return;
+    }
     if (op == Opcode::Convert) {
       const lane::Round mode = lane::round_mode(static_cast<int>(in.sw.get(Sw::Rm) << 16));
       withType(static_cast<DataType>(in.sw.get(Sw::TargetType)), [&](auto dtag) {
@@ -78,6 +84,29 @@ void scalarOp(const Instruction& in, Exec& x) {
   });
   if (isCmp(op)) x.writeSP(dst, result != 0, producerOfSpu(in));
   else x.writeS(dst, result, producerOfSpu(in));
+}
+
+/// CALC_FP_SPECIAL S_dst, S_src1, S_src2 (f32): special::calc_fp_special
+/// of the FCLASS masks, S_dst's value when not special (as the VPU form).
+void calcFpSpecial(const Instruction& in, Exec& x) {
+  const unsigned dst = in.ops[0].reg.index;
+  const float income = lane::bits_f32(x.s(in.ops[0], kSrc));
+  const float r = special::calc_fp_special(x.s(in.ops[1], kSrc), x.s(in.ops[2], kSrc),
+                                           static_cast<int>(in.sw.get(Sw::Func)), income);
+  x.writeS(dst, lane::f32_bits(r), producerOfSpu(in));
+}
+
+/// UDIV_4STEP Z, S_denominator: four steps (lane::udiv_4step) from the step
+/// switch on the pair Z = (S_n remainder/numerator, S_n+1 quotient), of
+/// 32, 16 or 8 bits (u32/u16/u8).
+void udiv4step(const Instruction& in, Exec& x) {
+  const unsigned z = in.ops[0].reg.index;
+  uint32_t remainder = x.pipe->s[z].read(kSrc, x.now, x.lat);
+  uint32_t quotient = x.pipe->s[z + 1].read(kSrc, x.now, x.lat);
+  lane::udiv_4step(x.s(in.ops[1], kSrc), in.sw.get(Sw::Step), elementBytes(laneType(in)) * 8, remainder,
+                   quotient);
+  x.writeS(z, remainder, producerOfSpu(in));
+  x.writeS(z + 1, quotient, producerOfSpu(in));
 }
 
 /// SP destination: logic on scalar predicates (an S source or immediate
@@ -142,14 +171,29 @@ void movOp(const Instruction& in, Exec& x) {
 std::string validateSpu(const Instruction& in) {
   const Opcode op = in.op;
   switch (op) {
-    case Opcode::Nop: case Opcode::Halt: case Opcode::Dbg: case Opcode::Jmpr:
+    case Opcode::Nop: case Opcode::Halt: case Opcode::Dbg:
       return "";
+    case Opcode::Jmpr:
+      // A label is a bundle index here; an S register holds a byte offset
+      // into the TPC's instruction memory, which assembled programs do not
+      // have.
+      return !in.ops.empty() && in.ops[0].kind == OperandKind::Label
+                 ? ""
+                 : "JMPR to a register (a byte offset) is not executed: only label targets are";
+    case Opcode::Jmpa:
+      return "JMPA (an absolute instruction address) is not executed: programs have no instruction addresses";
     default:
       break;
   }
   if (in.ops.empty()) return "not executed by the SPU model";
   const Operand& d = in.ops[0];
   if (d.isReg(RegFile::I)) return isIrfOp(op) ? "" : "not executed on I registers";
+  if (op == Opcode::Udiv4step) {
+    const DataType dt = laneType(in);
+    return dt == DataType::U32 || dt == DataType::U16 || dt == DataType::U8
+               ? ""
+               : "UDIV_4STEP divides u32, u16 or u8 (tpc_llvm u32/u16/u8_udiv_4step)";
+  }
   if (d.isReg(RegFile::Z)) return "register-pair (Z) results are not executed";
   if (d.isReg(RegFile::SP) && !isCmp(op)) {
     return op == Opcode::Mov || op == Opcode::Not || op == Opcode::And || op == Opcode::Or ||
@@ -168,6 +212,11 @@ std::string validateSpu(const Instruction& in) {
       return "";
     case Opcode::Shl: case Opcode::Shr: case Opcode::Ash:
       return isFloat(dt) ? "shifts of float scalars are not executed" : "";
+    case Opcode::CalcFpSpecial:
+      return dt == DataType::F32 ? "" : "CALC_FP_SPECIAL is executed on f32 scalars only";
+    case Opcode::Nearbyint: case Opcode::Popcnt: case Opcode::FindFirst: case Opcode::Brev:
+    case Opcode::Fclass: case Opcode::ExtractExp:
+      return bitOpRefusal(op, dt);
     case Opcode::Convert:
       return elementBytes(static_cast<DataType>(in.sw.get(Sw::TargetType))) ? ""
                                                                             : "CONVERT target type not executed";
@@ -201,6 +250,8 @@ void executeSpu(const Instruction& in, Exec& x) {
   if (d.isReg(RegFile::I)) return irfOp(in, x);
   if (d.isReg(RegFile::SP) && !isCmp(in.op)) return predicateOp(in, x);
   if (in.op == Opcode::Mov) return movOp(in, x);
+  if (in.op == Opcode::CalcFpSpecial) return calcFpSpecial(in, x);
+  if (in.op == Opcode::Udiv4step) return udiv4step(in, x);
   scalarOp(in, x);
 }
 

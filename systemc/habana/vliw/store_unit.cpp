@@ -1,7 +1,9 @@
 // Store slot: ST_TNSR (VRF/VPRF -> tensor through KernelServices, which
 // culls lanes outside the tensor, partially along dim 0), ST_L (SLM or MMIO),
-// ST_L_V (VLM) and ASO. The store slot takes scalar predicates only
+// ST_L_V (VLM) and ASO, with the _LOW/_HIGH, PARTIAL (S31), RMW (S29) and
+// PACK tensor-store variants. The store slot takes scalar predicates only
 // (TPC User Guide, Processor Architectural Overview); a false predicate stores nothing.
+#include "sw/habana/tpc/tensor_switches.h"
 #include "systemc/habana/vliw/exec.h"
 #include "systemc/habana/vliw/lanes.h"
 #include "systemc/habana/vliw/mmio.h"
@@ -14,6 +16,22 @@ using tpcasm::Opcode;
 using tpcasm::Sw;
 
 constexpr Consumer kSrc = Consumer::StoreSrc;
+
+/// The RMW arithmetic type of an instruction's element type (fp32 when no
+/// type is written, as for the element width).
+RmwType rmwTypeOf(tpcasm::DataType dt) {
+  using tpcasm::DataType;
+  switch (dt) {
+    case DataType::BF16: return RmwType::BF16;
+    case DataType::I32: return RmwType::I32;
+    case DataType::U32: return RmwType::U32;
+    case DataType::I16: return RmwType::I16;
+    case DataType::U16: return RmwType::U16;
+    case DataType::I8: return RmwType::I8;
+    case DataType::U8: return RmwType::U8;
+    default: return RmwType::F32;
+  }
+}
 
 void packBits(const VPReg& p, uint8_t bytes[32]) {
   for (unsigned k = 0; k < 32; ++k) {
@@ -38,9 +56,37 @@ void stTnsr(const Instruction& in, Exec& x) {
     x.svc->store_tensor(tensor, coord, 1, 32, bytes, nullptr);
     return;
   }
-  const unsigned eb = elementBytes(in.dt) ? elementBytes(in.dt) : 4;
-  const VReg& v = x.v(data.reg.index, Consumer::StoreData);
-  x.svc->store_tensor(tensor, coord, eb, kVregBytes / eb, v.b, nullptr);
+  const unsigned eb = elementBytes(in.dt) ? elementBytes(in.dt) : 4, lanes = kVregBytes / eb;
+  VReg v = x.v(data.reg.index, Consumer::StoreData);
+  // PACK: the store pipe's element order (tensor_switches::pack_for_store).
+  // The assembler carries no PACK_DT field, so its value is 0 (32->16,
+  // pairs of elements).
+  if (in.sw.get(Sw::Pack)) {
+    VReg packed;
+    tensor_switches::pack_for_store(v.b, packed.b, eb, tensor_switches::pack_stride(0));
+    v = packed;
+  }
+  // _LOW / _HIGH store lanes 0.. / lanes/2.. of the value to the elements
+  // at coord onwards (the TPC-C rule, tensor_intrinsics.h store_tensor).
+  unsigned first = 0, count = lanes;
+  if (in.op != Opcode::StTnsr) {
+    count = lanes / 2;
+    first = in.op == Opcode::StTnsrHigh ? count : 0;
+  }
+  // Operands after the data: S29 (RMW selector) then S31 (PARTIAL word),
+  // as the assembler orders them.
+  size_t next = 3;
+  RmwOp rmw = RmwOp::None;
+  RmwType rmwType = rmwTypeOf(in.dt);
+  if (in.sw.get(Sw::RmwSel))
+    tensor_switches::decode_rmw(x.s(in.ops[next++], kSrc), rmwTypeOf(in.dt), rmw, rmwType);
+  uint8_t enable[kVregBytes];
+  const uint8_t* laneEnable = nullptr;
+  if (in.sw.get(Sw::Partial)) {
+    tensor_switches::partial_lanes(x.s(in.ops[next], kSrc), lanes, enable);
+    laneEnable = enable;
+  }
+  x.svc->store_tensor(tensor, coord, eb, count, v.b + first * eb, laneEnable, rmw, rmwType);
 }
 
 void stL(const Instruction& in, Exec& x) {
@@ -60,7 +106,10 @@ void stLV(const Instruction& in, Exec& x) {
     x.svc->store_vlm(address, bytes, 32);
     return;
   }
-  x.svc->store_vlm(address, x.v(data.reg.index, Consumer::StoreLvData).b, kVregBytes);
+  // _LOW / _HIGH store the low / high 128 bytes of the register.
+  const uint8_t* bytes = x.v(data.reg.index, Consumer::StoreLvData).b;
+  if (in.op == Opcode::StLV) x.svc->store_vlm(address, bytes, kVregBytes);
+  else x.svc->store_vlm(address, bytes + (in.op == Opcode::StLVHigh ? kVregBytes / 2 : 0), kVregBytes / 2);
 }
 
 }  // namespace
@@ -69,13 +118,17 @@ std::string validateStore(const Instruction& in) {
   switch (in.op) {
     case Opcode::Nop: case Opcode::StL: case Opcode::StLV: case Opcode::Aso:
       return "";
-    case Opcode::StTnsr:
-      if (in.sw.get(Sw::Partial)) return "partial tensor access (S31 offset/size) is not executed";
-      if (in.sw.get(Sw::RmwSel)) return "read-modify-write stores (S29 control) are not executed";
-      if (in.sw.get(Sw::Pack)) return "packing stores are not executed";
+    case Opcode::StTnsr: case Opcode::StTnsrLow: case Opcode::StTnsrHigh: {
+      const bool variant = in.op != Opcode::StTnsr || in.sw.get(Sw::Partial) || in.sw.get(Sw::RmwSel) ||
+                           in.sw.get(Sw::Pack);
+      if (variant && in.ops[2].isReg(RegFile::VP))
+        return "half-vector, partial, RMW and packing stores of a predicate register are not executed";
+      if (in.op != Opcode::StTnsr && in.sw.get(Sw::Partial))
+        return "partial half-vector stores are not executed (no source says how the halves and the range combine)";
       return "";
-    case Opcode::StTnsrLow: case Opcode::StTnsrHigh: case Opcode::StLVLow: case Opcode::StLVHigh:
-      return "half-vector stores are not executed";
+    }
+    case Opcode::StLVLow: case Opcode::StLVHigh:
+      return in.ops[1].isReg(RegFile::VP) ? "half-vector stores of a predicate register are not executed" : "";
     default:
       return "not executed by the store unit";
   }
@@ -84,9 +137,9 @@ std::string validateStore(const Instruction& in) {
 void executeStore(const Instruction& in, Exec& x) {
   if (in.op == Opcode::Nop || !x.scalarOn(in.pred)) return;
   switch (in.op) {
-    case Opcode::StTnsr: return stTnsr(in, x);
+    case Opcode::StTnsr: case Opcode::StTnsrLow: case Opcode::StTnsrHigh: return stTnsr(in, x);
     case Opcode::StL: return stL(in, x);
-    case Opcode::StLV: return stLV(in, x);
+    case Opcode::StLV: case Opcode::StLVLow: case Opcode::StLVHigh: return stLV(in, x);
     case Opcode::Aso: x.svc->fence(); return;  // waits for older stores (TPC User Guide, "TPC Coherency")
     default: return;
   }

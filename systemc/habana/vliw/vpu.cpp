@@ -1,9 +1,14 @@
 // VPU slot: 2048-bit SIMD arithmetic, compare, select, move and convert
 // (TPC User Guide, Processor Architectural Overview; operand forms of sw/habana/asm/opcodes.cpp from tpc_llvm
-// TPCInstrInfo.td). Element rules live in alu.h.
+// TPCInstrInfo.td). Element rules live in alu.h and bit_ops.h; pair and
+// width-changing results in vpu_wide.h.
+#include "sw/habana/tpc/special_functions.h"
+#include "sw/habana/tpc/vector_permute.h"
 #include "systemc/habana/vliw/alu.h"
+#include "systemc/habana/vliw/bit_ops.h"
 #include "systemc/habana/vliw/exec.h"
 #include "systemc/habana/vliw/vector_result.h"
+#include "systemc/habana/vliw/vpu_wide.h"
 
 namespace acosim::habana::vliw {
 
@@ -18,6 +23,17 @@ bool isSel(Opcode op) { return op >= Opcode::SelEq && op <= Opcode::SelGeq; }
 bool isSel2(Opcode op) { return op >= Opcode::Sel2Less && op <= Opcode::Sel2Geq; }
 bool isInt32(DataType dt) { return dt == DataType::I32 || dt == DataType::U32; }
 bool isFloat(DataType dt) { return dt == DataType::F32 || dt == DataType::BF16; }
+
+/// MUL/MAC writing a register pair in the ALL_LANES layout (vpu_wide.h).
+bool isPairMulMac(const Instruction& in) {
+  return (in.op == Opcode::Mul || in.op == Opcode::Mac) &&
+         ((in.dt == DataType::BF16 && in.sw.get(Sw::AccFp32)) || in.dt == DataType::I16 ||
+          in.dt == DataType::U16);
+}
+
+std::string pairDestinationRefusal(const Instruction& in) {
+  return in.ops[0].reg.index % 2 ? "the pair result needs an even destination register" : "";
+}
 
 // The lane type of an instruction; f32 when no type is written (the
 // assembler's default for untyped vector forms such as "mov V1, V2").
@@ -137,13 +153,66 @@ void convertOp(const Instruction& in, Exec& x) {
   VReg r;
   withType(target, [&](auto tag) {
     using D = decltype(tag);
-    // Width-changing conversions are refused before this point; the guard
-    // keeps the lane loop inside the register for every instantiation.
+    // Width-changing conversions go to widthConvert; the guard keeps the
+    // lane loop inside the register for every instantiation.
     if constexpr (sizeof(D) == sizeof(S)) {
       for (unsigned i = 0; i < n; ++i) setLane(r.b, i, convert<D, S>(getLane<S>(a.b, i), mode));
     }
   });
   writeVector(in, x, in.ops[0].reg.index, r, sizeof(S), producerOf(in), kSrc);
+}
+
+/// NEARBYINT, POPCNT, FIND_FIRST, BREV, FCLASS, EXTRACT_EXP (bit_ops.h).
+template <class T>
+void bitOpVpu(const Instruction& in, Exec& x) {
+  constexpr unsigned n = kVregBytes / sizeof(T);
+  const SrcB<T> a(in.ops[1], x);
+  VReg r;
+  for (unsigned i = 0; i < n; ++i) {
+    const uint32_t bits = bitOp<T>(in.op, a.at(i), in.sw);
+    std::memcpy(r.b + i * sizeof(T), &bits, sizeof(T));
+  }
+  writeVector(in, x, in.ops[0].reg.index, r, sizeof(T), producerOf(in), kSrc);
+}
+
+/// CALC_FP_SPECIAL dst, src1, src2: per lane special::calc_fp_special of the
+/// FCLASS masks in src1/src2, the destination's value (income) for lanes
+/// that are not special (tpc-intrinsics.h CALC_FP_SPECIAL; f32 only, as the
+/// TPC-C intrinsic).
+void calcFpSpecial(const Instruction& in, Exec& x) {
+  const unsigned dst = in.ops[0].reg.index;
+  const VReg& income = x.v(dst, kSrc);
+  const VReg& a = x.v(in.ops[1].reg.index, kSrc);
+  const VReg& b = x.v(in.ops[2].reg.index, kSrc);
+  VReg r;
+  for (unsigned i = 0; i < 64; ++i)
+    setLane(r.b, i,
+            special::calc_fp_special(getLane<uint32_t>(a.b, i), getLane<uint32_t>(b.b, i),
+                                     static_cast<int>(in.sw.get(Sw::Func)), getLane<float>(income.b, i)));
+  writeVector(in, x, dst, r, 4, producerOf(in), kSrc);
+}
+
+/// MOV_DG dst, src, mask (MOV_DUAL_GROUP, + ALL) and MOV_G dst, src, mask
+/// (MOV_GROUP): the byte rules of sw/habana/tpc/vector_permute.h on the
+/// destination's previous contents. Switches: src/dst/wr_lg/wr_ug, or with
+/// ALL sdg0..3 / weg0..3 (bit 0 lower, bit 1 upper group); g_en / dg_en.
+void movGroups(const Instruction& in, Exec& x, unsigned eb) {
+  const unsigned dst = in.ops[0].reg.index;
+  const VReg& a = x.v(in.ops[1].reg.index, kSrc);
+  const uint32_t mask = x.s(in.ops[2], kSrc);
+  VReg r = x.v(dst, kSrc);
+  const Switches& sw = in.sw;
+  if (in.op == Opcode::MovG) {
+    permute::mov_group(a.b, r.b, mask, sw.get(Sw::GEn), sw.get(Sw::DgEn));
+  } else if (sw.get(Sw::MdgAll)) {
+    const unsigned sdg[4] = {sw.get(Sw::Sdg0), sw.get(Sw::Sdg1), sw.get(Sw::Sdg2), sw.get(Sw::Sdg3)};
+    const unsigned weg[4] = {sw.get(Sw::Weg0), sw.get(Sw::Weg1), sw.get(Sw::Weg2), sw.get(Sw::Weg3)};
+    permute::mov_dual_group_all(a.b, r.b, mask, sdg, weg);
+  } else {
+    permute::mov_dual_group(a.b, r.b, mask, sw.get(Sw::Src), sw.get(Sw::Dst), sw.get(Sw::WrLg) != 0,
+                            sw.get(Sw::WrUg) != 0);
+  }
+  writeVector(in, x, dst, r, eb, producerOf(in), kSrc);
 }
 
 /// Predicate logic and moves: VP operands, or a scalar whose non-zero
@@ -188,23 +257,28 @@ std::string validateVpu(const Instruction& in) {
                      op != Opcode::Not
                  ? "shifts of float lanes are not executed"
                  : "";
-    case Opcode::Mul:
-      if (in.sw.get(Sw::AccFp32)) return "MUL with ACC_FP32 (register-pair result) is not executed";
-      if (isFloat(dt)) return "";
+    case Opcode::Mul: case Opcode::Mac:
+      if (in.sw.get(Sw::AccFp32))
+        return dt == DataType::BF16 ? pairDestinationRefusal(in) : "ACC_FP32 applies to bf16 MUL/MAC only";
+      if (isFloat(dt) || (isInt32(dt) && op == Opcode::Mac)) return "";
       if (isInt32(dt)) return in.ops[0].reg.index % 2 ? "32-bit integer MUL needs an even destination pair" : "";
-      return "8/16-bit integer MUL (double-width pair result) is not executed";
-    case Opcode::Mac:
-      if (in.sw.get(Sw::AccFp32)) return "MAC with ACC_FP32 (register-pair accumulator) is not executed";
-      return isFloat(dt) || isInt32(dt) ? "" : "8/16-bit integer MAC (widening accumulator) is not executed";
+      if (isPairMulMac(in)) return pairDestinationRefusal(in);
+      return op == Opcode::Mul
+                 ? "8-bit vector MUL is not a Gaudi instruction (tpc-intrinsics.h declares v_i8_mul_b for Goya only)"
+                 : "8-bit MAC accumulates into a register quad (int256, ARF), which the assembler does not name";
     case Opcode::Convert: {
       const auto target = static_cast<DataType>(in.sw.get(Sw::TargetType));
-      if (elementBytes(target) != elementBytes(dt))
-        return "width-changing vector CONVERT (lane_sel / all_lanes layouts) is not executed";
-      return "";
+      if (elementBytes(target) != elementBytes(dt)) return widthConvertRefusal(in, dt);
+      return elementBytes(target) ? "" : "CONVERT target type not executed";
     }
+    case Opcode::MovDg: case Opcode::MovG:
+      return "";
+    case Opcode::CalcFpSpecial:
+      return dt == DataType::F32 ? "" : "CALC_FP_SPECIAL is executed on f32 lanes only";
     default:
       break;
   }
+  if (isBitOp(op)) return bitOpRefusal(op, dt);
   if (isCmp(op) || isSel(op)) return "";
   if (isSel2(op)) return in.ops[0].reg.index % 2 ? "SEL2 needs an even destination pair" : "";
   return "not executed by the VPU model";
@@ -229,15 +303,22 @@ void executeVpu(const Instruction& in, Exec& x) {
     predicateOp(in, x);
     return;
   }
+  if (isPairMulMac(in)) return pairMulMac(in, x);
+  if (op == Opcode::CalcFpSpecial) return calcFpSpecial(in, x);
+  if (op == Opcode::MovDg || op == Opcode::MovG) return movGroups(in, x, elementBytes(laneType(in)));
   withType(laneType(in), [&](auto tag) {
     using T = decltype(tag);
+    if (isBitOp(op)) return bitOpVpu<T>(in, x);
     if (isCmp(op)) return cmpOp<T>(in, x);
     if (isSel(op)) return selOp<T>(in, x, false);
     if (isSel2(op)) return selOp<T>(in, x, true);
     switch (op) {
       case Opcode::Mov: case Opcode::Abs: case Opcode::Not: return unaryOp<T>(in, x);
       case Opcode::Mac: return macOp<T>(in, x);
-      case Opcode::Convert: return convertOp<T>(in, x);
+      case Opcode::Convert:
+        if (elementBytes(static_cast<DataType>(in.sw.get(Sw::TargetType))) != sizeof(T))
+          return widthConvert<T>(in, x);
+        return convertOp<T>(in, x);
       case Opcode::Mul:
         if constexpr (std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t>)
           return mulInt32<T>(in, x);

@@ -405,6 +405,30 @@ TEST_F(TpcC, MacIsFusedAndHonoursNegation) {
   EXPECT_EQ(acc.v2[0], 12.0f);
 }
 
+// ABS of the minimum integer saturates (tpc-intrinsics.h ABS), as the VLIW
+// core does: |-2^31| = 2^31 - 1, |-128| = 127; other values are exact.
+TEST_F(TpcC, AbsOfTheMinimumIntegerSaturates) {
+  int64 a = INT32_MIN;
+  a[1] = -7;
+  const int64 r = v_i32_abs_b(a);
+  EXPECT_EQ(r[0], INT32_MAX);
+  EXPECT_EQ(r[1], 7);
+  EXPECT_EQ(v_i8_abs_b(char256(static_cast<int8_t>(-128)))[5], 127);
+  EXPECT_EQ(v_i16_abs_b(short128(static_cast<int16_t>(-32768)))[9], 32767);
+  EXPECT_EQ(s_i32_abs(INT32_MIN), INT32_MAX);
+}
+
+// MUL bf16 with ACC_FP32: exact fp32 products, bf16 lane 2j into v1[j],
+// 2j+1 into v2[j].
+TEST_F(TpcC, Bf16MulAcc32WritesThePairLayout) {
+  bfloat128 a = bf16(1.5f), b = bf16(-2.25f);
+  a[3] = bf16(3.0f);
+  const float128 r = v_bf16_mul_acc32_b(a, b);
+  EXPECT_EQ(r.v1[0], -3.375f);
+  EXPECT_EQ(r.v2[1], 3.0f * -2.25f);
+  EXPECT_EQ(r.v2[0], -3.375f);
+}
+
 TEST_F(TpcC, FclassGivesTheDocumentedOneHotMask) {
   float64 x = 1.0f;
   x[1] = -1.0f;

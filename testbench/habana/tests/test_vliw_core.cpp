@@ -72,6 +72,10 @@ class FakeServices : public KernelServices {
   uint8_t slm[1024] = {};
   std::vector<uint8_t> vlm = std::vector<uint8_t>(80 * 1024);
   int fences = 0;
+  int lutUses = 0;
+  RmwOp lastRmw = RmwOp::None;
+  RmwType lastRmwType = RmwType::F32;
+  unsigned lastStoreLanes = 0;
 
   void index_space(int offset[5], int size[5]) override {
     for (int d = 0; d < 5; ++d) {
@@ -94,7 +98,10 @@ class FakeServices : public KernelServices {
     }
   }
   void store_tensor(int t, const int coord[5], unsigned eb, unsigned lanes, const void* src,
-                    const uint8_t* enable, RmwOp, RmwType) override {
+                    const uint8_t* enable, RmwOp rmw, RmwType rmwType) override {
+    lastRmw = rmw;
+    lastRmwType = rmwType;
+    lastStoreLanes = lanes;
     FakeTensor& ft = tensors.at(t);
     const auto* in = static_cast<const uint8_t*>(src);
     for (unsigned i = 0; i < lanes; ++i) {
@@ -125,7 +132,7 @@ class FakeServices : public KernelServices {
     std::memcpy(vlm.data() + a, src, n);
   }
   void fence() override { ++fences; }
-  void special_functions_used() override {}
+  void special_functions_used() override { ++lutUses; }
   void print(const char*) override {}
   [[noreturn]] void fail(const char* m) override { throw TpcError(m); }
 
@@ -871,10 +878,349 @@ std::string errorOf(const std::function<void()>& f) {
   return "";
 }
 
+// ------------------------------------------------ (6) Gaudi variants
+
+// Vectors placed in VLM at 256-byte slot k are loaded into registers with
+// ld_l_v; `inst` issues once every load has landed; registers are read
+// after the run.
+struct VecRun : CoreRun {
+  std::vector<std::string> lines;
+  void put(unsigned reg, const void* bytes) {
+    const unsigned slot = static_cast<unsigned>(lines.size()) + 1;
+    std::memcpy(svc.vlm.data() + slot * 256, bytes, 256);
+    lines.push_back("ld_l_v V" + std::to_string(reg) + ", " + std::to_string(slot * 256) + "; nop; nop; nop");
+  }
+  template <class T>
+  void putLanes(unsigned reg, const std::vector<T>& v) {
+    put(reg, v.data());
+  }
+  void run(const std::vector<std::string>& body, std::vector<uint32_t> scalars = {}) {
+    std::vector<std::string> p = lines;
+    pad(p, 7);
+    for (const std::string& b : body) {
+      p.push_back(b);
+      pad(p, 7);
+    }
+    p.push_back(kHalt);
+    go(join(p), scalars);
+  }
+};
+
+template <class T>
+std::vector<T> iota(T start, T step = T(1)) {
+  std::vector<T> v(256 / sizeof(T));
+  for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<T>(start + static_cast<T>(i) * step);
+  return v;
+}
+
+// PARTIAL: S30/S31 = (offset << 8) | (elements - 1), as tpc_llvm's
+// CGBuiltinTPC.cpp builds it. Load lanes 3..7 (5 elements), store lanes
+// 10..11.
+TEST(VliwTensor, PartialLoadAndStoreTouchOnlyTheirLanes) {
+  VecRun r;
+  r.svc.tensors[0] = FakeTensor({64}, 4);
+  r.svc.tensors[1] = FakeTensor({64}, 4);
+  for (int i = 0; i < 64; ++i) r.svc.tensors[0].set<float>(i, 100.0f + i);
+  for (int i = 0; i < 64; ++i) r.svc.tensors[1].set<float>(i, -1.0f);
+  r.putLanes(1, std::vector<float>(64, 7.0f));
+  r.run({"nop; mov.i32 S30, 0x304; nop; nop", "nop; mov.i32 S31, 0xa01; nop; nop",
+         "ld_tnsr V1, 0x0, I2, S30; nop; nop; nop", "nop; nop; nop; st_tnsr 0x1, I2, V1, S31"});
+  for (int i = 0; i < 64; ++i) {
+    EXPECT_EQ(r.lane<float>(1, i), i >= 3 && i <= 7 ? 100.0f + i : 7.0f) << i;
+    EXPECT_EQ(r.svc.tensors[1].at<float>(i), i == 10 || i == 11 ? 7.0f : -1.0f) << i;
+  }
+}
+
+// RMW selector in S29 (MkRMW: type bits 0..2, op bits 4..5, bit 6 on,
+// bit 7 descriptor type): 0x47 add fp32, 0x51 sub int16, 0xf0 max with
+// the tensor's type (the instruction's, i32 here), 0x07 plain store.
+TEST(VliwTensor, RmwStoreDecodesTheSelector) {
+  auto rmwOf = [](const std::string& st, uint32_t word) {
+    VecRun r;
+    r.svc.tensors[1] = FakeTensor({64}, 4);
+    r.run({"nop; mov.i32 S29, " + std::to_string(word) + "; nop; nop", "nop; nop; nop; " + st});
+    return std::make_pair(r.svc.lastRmw, r.svc.lastRmwType);
+  };
+  EXPECT_EQ(rmwOf("st_tnsr 0x1, I2, V1, S29", 0x47), std::make_pair(RmwOp::Add, RmwType::F32));
+  EXPECT_EQ(rmwOf("st_tnsr 0x1, I2, V1, S29", 0x51), std::make_pair(RmwOp::Sub, RmwType::I16));
+  EXPECT_EQ(rmwOf("st_tnsr.i32 0x1, I2, V1, S29", 0xf0), std::make_pair(RmwOp::Max, RmwType::I32));
+  EXPECT_EQ(rmwOf("st_tnsr 0x1, I2, V1, S29", 0x07).first, RmwOp::None);
+}
+
+// PACK of 16-bit elements: element 2j+k of the register goes to position
+// 64k + j (sub-lane 0 of every pair first).
+TEST(VliwTensor, PackStoreWritesSubLaneZeroFirst) {
+  VecRun r;
+  r.svc.tensors[1] = FakeTensor({128}, 2);
+  r.putLanes(1, iota<uint16_t>(0));
+  r.run({"nop; nop; nop; st_tnsr.bf16 pack 0x1, I2, V1"});
+  for (int j = 0; j < 64; ++j)
+    for (int k = 0; k < 2; ++k) EXPECT_EQ(r.svc.tensors[1].at<uint16_t>(64 * k + j), 2 * j + k) << j;
+}
+
+// _LOW / _HIGH: 32 i32 elements from coord into lanes 0-31 / 32-63, the
+// other half unchanged; stores of a half write 32 elements from coord.
+TEST(VliwTensor, HalfVectorTensorAndLocalAccesses) {
+  VecRun r;
+  r.svc.tensors[0] = FakeTensor({64}, 4);
+  r.svc.tensors[1] = FakeTensor({64}, 4);
+  r.svc.tensors[2] = FakeTensor({64}, 4);
+  for (int i = 0; i < 64; ++i) r.svc.tensors[0].set<int32_t>(i, 1000 + i);
+  r.putLanes(1, std::vector<int32_t>(64, -5));
+  r.putLanes(2, std::vector<int32_t>(64, -6));
+  r.putLanes(3, iota<int32_t>(0));
+  std::vector<uint8_t> vlm(256);
+  for (int i = 0; i < 256; ++i) vlm[i] = static_cast<uint8_t>(255 - i);
+  std::memcpy(r.svc.vlm.data() + 0x4000, vlm.data(), 256);
+  r.run({"ld_tnsr_low.i32 V1, 0x0, I2; nop; nop; nop", "ld_tnsr_high.i32 V2, 0x0, I2; nop; nop; nop",
+         "nop; nop; nop; st_tnsr_high.i32 0x1, I2, V3", "ld_l_v_high V3, 0x4000; nop; nop; nop",
+         "nop; nop; nop; st_l_v_low 0x4100, V3"});
+  for (int i = 0; i < 64; ++i) {
+    EXPECT_EQ(r.lane<int32_t>(1, i), i < 32 ? 1000 + i : -5) << i;
+    EXPECT_EQ(r.lane<int32_t>(2, i), i < 32 ? -6 : 1000 + i - 32) << i;
+    EXPECT_EQ(r.svc.tensors[1].at<int32_t>(i), i < 32 ? 32 + i : 0) << i;
+  }
+  EXPECT_EQ(r.svc.lastStoreLanes, 32u);
+  for (int b = 0; b < 256; ++b) {
+    // V3 was 0..63 as i32; its high half now holds VLM bytes 0..127.
+    const uint8_t want = b < 128 ? static_cast<uint8_t>((b % 4) ? 0 : b / 4) : static_cast<uint8_t>(255 - (b - 128));
+    EXPECT_EQ(r.core->v(3).b[b], want) << b;
+  }
+  for (int b = 0; b < 128; ++b) EXPECT_EQ(r.svc.vlm[0x4100 + b], (b % 4) ? 0 : b / 4) << b;
+}
+
+// LOOKUP_1C / _2C on the reciprocal table (function id 129 = e_fp32_rcp,
+// 128 intervals on [1,2)): C0 + C1 v + C2 v^2 approximates 1/x on interval
+// i; checked at v = 0 and at the interval's middle against 1/x.
+TEST(VliwLoad, LookupCoefficientsApproximateTheFunction) {
+  VecRun r;
+  std::vector<uint32_t> intervals(64);
+  for (int i = 0; i < 64; ++i) intervals[i] = static_cast<uint32_t>(2 * i);
+  r.putLanes(1, intervals);
+  r.run({"lookup_1c BV32 V2, V1, 0x81; nop; nop; nop", "lookup_2c BV32 D4, V1, 0x81; nop; nop; nop"});
+  EXPECT_EQ(r.svc.lutUses, 2);
+  for (int i = 0; i < 64; ++i) {
+    const double x0 = 1.0 + 2 * i / 128.0, h = 1.0 / 256;
+    const double c0 = r.lane<float>(2, i), c1 = r.lane<float>(4, i), c2 = r.lane<float>(5, i);
+    EXPECT_NEAR(c0, 1.0 / x0, 1e-5) << i;
+    EXPECT_NEAR(c0 + c1 * h + c2 * h * h, 1.0 / (x0 + h), 1e-5) << i;
+  }
+  CoreRun bad;
+  const std::string e = errorOf([&] { bad.go("lookup_1c BV16 V2, V1, 0x81; nop; nop; nop\n" + std::string(kHalt) + "\n"); });
+  EXPECT_NE(e.find("only BV32"), std::string::npos) << e;
+}
+
+// acc_fp32: fp32 lane j of D's first register from bf16 lanes 2j, of the
+// second from lanes 2j+1; the bf16 product is exact in fp32.
+TEST(VliwVpu, Bf16AccFp32MulAndMacWritePairs) {
+  VecRun r;
+  std::vector<uint16_t> a(128), b(128);
+  std::vector<float> acc(64);
+  for (int i = 0; i < 128; ++i) {
+    a[i] = refBf16(0.75f + 0.125f * static_cast<float>(i % 9) - static_cast<float>(i % 5));
+    b[i] = refBf16(1.5f - 0.0625f * static_cast<float>(i));
+  }
+  for (int j = 0; j < 64; ++j) acc[j] = 0.1f * static_cast<float>(j);
+  r.putLanes(1, a);
+  r.putLanes(2, b);
+  r.putLanes(6, acc);
+  r.putLanes(7, acc);
+  r.run({"nop; nop; mul.bf16 acc_fp32 D4, V1, V2; nop", "nop; nop; mac.bf16 acc_fp32 neg D6, V1, V2; nop"});
+  for (int j = 0; j < 64; ++j)
+    for (int h = 0; h < 2; ++h) {
+      const double p = double(fromBf16(a[2 * j + h])) * fromBf16(b[2 * j + h]);
+      EXPECT_EQ(r.lane<float>(4 + h, j), static_cast<float>(p)) << j;
+      EXPECT_EQ(r.lane<float>(6 + h, j), static_cast<float>(double(acc[j]) - p)) << j;
+    }
+}
+
+// 16-bit integer MUL / MAC: 32-bit products in the same pair layout; MAC ST
+// saturates the 32-bit accumulator.
+TEST(VliwVpu, Int16MulAndMacWidenIntoPairs) {
+  VecRun r;
+  std::vector<int16_t> a(128), b(128);
+  std::vector<int32_t> acc(64), big(64, INT32_MAX - 5);
+  for (int i = 0; i < 128; ++i) {
+    a[i] = static_cast<int16_t>(-32768 + 511 * i);
+    b[i] = static_cast<int16_t>(32767 - 257 * i);
+  }
+  for (int j = 0; j < 64; ++j) acc[j] = 1000 * j - 7;
+  r.putLanes(1, a);
+  r.putLanes(2, b);
+  r.putLanes(6, acc);
+  r.putLanes(7, acc);
+  r.putLanes(8, big);
+  r.putLanes(9, big);
+  std::vector<uint16_t> ua(128);
+  for (int i = 0; i < 128; ++i) ua[i] = static_cast<uint16_t>(65535 - 300 * i);
+  r.putLanes(10, ua);
+  r.run({"nop; nop; mul.i16 D4, V1, V2; nop", "nop; nop; mac.i16 D6, V1, V2; nop",
+         "nop; nop; mac.i16 st D8, V1, 2; nop", "nop; nop; mul.u16 D12, V10, V10; nop"});
+  for (int j = 0; j < 64; ++j)
+    for (int h = 0; h < 2; ++h) {
+      const int n = 2 * j + h;
+      const int64_t p = int64_t{a[n]} * b[n];
+      EXPECT_EQ(r.lane<int32_t>(4 + h, j), static_cast<int32_t>(p)) << n;
+      EXPECT_EQ(r.lane<int32_t>(6 + h, j), static_cast<int32_t>(static_cast<uint32_t>(acc[j] + p))) << n;
+      const int64_t s = int64_t{INT32_MAX - 5} + 2 * int64_t{a[n]};
+      EXPECT_EQ(r.lane<int32_t>(8 + h, j), s > INT32_MAX ? INT32_MAX : static_cast<int32_t>(s)) << n;
+      EXPECT_EQ(r.lane<uint32_t>(12 + h, j), uint32_t{ua[n]} * ua[n]) << n;
+    }
+}
+
+// Width-changing CONVERT: lane_sel writes / reads the narrow lanes
+// j*ratio + sel; all_lanes converts a pair to one register and back.
+TEST(VliwVpu, WidthChangingConvertLayouts) {
+  VecRun r;
+  std::vector<float> f(64), g(64);
+  for (int j = 0; j < 64; ++j) {
+    f[j] = 1.0f + static_cast<float>(j) / 3.0f;
+    g[j] = -2.5f * static_cast<float>(j) + 0.5f;
+  }
+  std::vector<uint16_t> bf(128);
+  for (int i = 0; i < 128; ++i) bf[i] = refBf16(static_cast<float>(i) * 0.75f - 40.0f);
+  r.putLanes(1, f);
+  r.putLanes(2, g);
+  r.putLanes(3, std::vector<uint16_t>(128, 0x1234));
+  r.putLanes(4, bf);
+  r.putLanes(9, std::vector<int8_t>(256, 9));
+  r.run({"nop; nop; convert.f32 lane_sel=1 target_type=bf16 V3, V1; nop",
+         "nop; nop; convert.bf16 lane_sel=1 target_type=fp32 V5, V4; nop",
+         "nop; nop; convert.f32 all_lanes target_type=bf16 V6, V1; nop",
+         "nop; nop; convert.bf16 all_lanes target_type=fp32 V10, V4; nop",
+         "nop; nop; convert.f32 lane_sel=2 target_type=int8 rz V9, V2; nop"});
+  for (int j = 0; j < 64; ++j) {
+    EXPECT_EQ(r.lane<uint16_t>(3, 2 * j), 0x1234) << j;
+    EXPECT_EQ(r.lane<uint16_t>(3, 2 * j + 1), refBf16(f[j])) << j;
+    EXPECT_EQ(r.lane<float>(5, j), fromBf16(bf[2 * j + 1])) << j;
+    EXPECT_EQ(r.lane<uint16_t>(6, 2 * j), refBf16(f[j])) << j;
+    EXPECT_EQ(r.lane<uint16_t>(6, 2 * j + 1), refBf16(g[j])) << j;
+    EXPECT_EQ(r.lane<float>(10, j), fromBf16(bf[2 * j])) << j;
+    EXPECT_EQ(r.lane<float>(11, j), fromBf16(bf[2 * j + 1])) << j;
+    const double t = std::trunc(g[j]);
+    for (int k = 0; k < 4; ++k)
+      EXPECT_EQ(r.lane<int8_t>(9, 4 * j + k), k == 2 ? static_cast<int8_t>(t < -128 ? -128 : t) : 9) << j;
+  }
+}
+
+// MOV_DG / MOV_G on bytes: dual group d = bytes 64d..64d+63, group g its
+// 32-byte half.
+TEST(VliwVpu, MoveDualGroupsAndGroups) {
+  VecRun r;
+  r.putLanes(1, iota<uint8_t>(0));
+  r.putLanes(2, std::vector<uint8_t>(256, 0xee));
+  r.putLanes(3, std::vector<uint8_t>(256, 0xee));
+  r.putLanes(4, std::vector<uint8_t>(256, 0xee));
+  r.run({"nop; nop; mov_dg.i32 src=2 dst=1 wr_lg=0x1 wr_ug=0x0 V2, V1, 0x0000ffff; nop",
+         "nop; nop; mov_dg.all.i32 sdg0=3 sdg1=0 sdg2=1 sdg3=2 weg0=3 weg1=2 weg2=1 weg3=0 V3, V1, 0xffffffff; nop",
+         "nop; nop; mov_g.i32 g_en=0b01 dg_en=0b0101 V4, V1, 0xff; nop"});
+  for (int b = 0; b < 256; ++b) {
+    const int dg = b / 64, g = (b % 64) / 32, j = b % 32;
+    EXPECT_EQ(r.core->v(2).b[b], dg == 1 && g == 0 && j < 16 ? 128 + j : 0xee) << b;
+    const int sdg[4] = {3, 0, 1, 2}, weg[4] = {3, 2, 1, 0};
+    EXPECT_EQ(r.core->v(3).b[b], (weg[dg] >> g) & 1 ? 64 * sdg[dg] + 32 * g + j : 0xee) << b;
+    EXPECT_EQ(r.core->v(4).b[b], (dg == 0 || dg == 2) && g == 0 && j < 8 ? 64 * dg + 32 + j : 0xee) << b;
+  }
+}
+
+// Bit operations lane by lane (i32 lanes; results in the lane), FCLASS,
+// EXTRACT_EXP, NEARBYINT and CALC_FP_SPECIAL.
+TEST(VliwVpu, BitAndFloatClassOperations) {
+  VecRun r;
+  std::vector<uint32_t> a(64);
+  for (int i = 0; i < 64; ++i) a[i] = 0x9e3779b9u * static_cast<uint32_t>(i + 1) ^ (i == 5 ? 0xffffffffu : 0u);
+  a[0] = 0;
+  std::vector<float> f = {0.0f, -0.0f, 1.0f, -2.5f, 3.5f, -7.75f, 1e-40f, -INFINITY, INFINITY, NAN};
+  f.resize(64, 0.3f);
+  r.putLanes(1, a);
+  r.putLanes(2, f);
+  r.putLanes(7, std::vector<float>(64, 42.0f));
+  r.putLanes(8, std::vector<float>(64, 1.0f));
+  r.run({"nop; nop; popcnt.u32 set=1 V3, V1; nop", "nop; nop; find_first.u32 set=1 start_msb V4, V1; nop",
+         "nop; nop; brev.u32 V5, V1; nop", "nop; nop; fclass.f32 V6, V2; nop",
+         "nop; nop; extract_exp.f32 V9, V2; nop", "nop; nop; nearbyint.f32 rd V10, V2; nop",
+         "nop; nop; nearbyint.f32 V11, V2; nop", "nop; nop; fclass.f32 V12, V8; nop",
+         "nop; nop; calc_fp_special.f32 func=div V7, V12, V6; nop"});
+  for (int i = 0; i < 64; ++i) {
+    int ones = 0, top = 32;
+    uint32_t rev = 0;
+    for (int b = 0; b < 32; ++b) {
+      ones += (a[i] >> b) & 1;
+      if ((a[i] >> b) & 1) top = b;
+      rev |= ((a[i] >> b) & 1u) << (31 - b);
+    }
+    EXPECT_EQ(r.lane<uint32_t>(3, i), static_cast<uint32_t>(ones)) << i;
+    EXPECT_EQ(r.lane<uint32_t>(4, i), static_cast<uint32_t>(top)) << i;
+    EXPECT_EQ(r.lane<uint32_t>(5, i), rev) << i;
+  }
+  // FCLASS one-hot: -inf 0, -normal 1, -denormal 2, -0 3, +0 4, +denormal 5,
+  // +normal 6, +inf 7, sNaN 8, qNaN 9 (tpc-intrinsics.h FCLASS).
+  const uint32_t cls[10] = {1u << 4, 1u << 3, 1u << 6, 1u << 1, 1u << 6, 1u << 1, 1u << 5, 1u << 0, 1u << 7, 1u << 9};
+  const int exps[10] = {-127, -127, 0, 1, 1, 2, -127, 128, 128, 128};
+  const float down[10] = {0.0f, -0.0f, 1.0f, -3.0f, 3.0f, -8.0f, 0.0f, -INFINITY, INFINITY, NAN};
+  const float even[10] = {0.0f, -0.0f, 1.0f, -2.0f, 4.0f, -8.0f, 0.0f, -INFINITY, INFINITY, NAN};
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(r.lane<uint32_t>(6, i), cls[i]) << i;
+    EXPECT_EQ(r.lane<int32_t>(9, i), exps[i]) << i;
+    EXPECT_EQ(fbits(r.lane<float>(10, i)) & 0xffc00000u, fbits(down[i]) & 0xffc00000u) << i;
+    EXPECT_EQ(fbits(r.lane<float>(11, i)) & 0xffc00000u, fbits(even[i]) & 0xffc00000u) << i;
+  }
+  // 1 / x for the special classes of x: 1/±0 = ±inf, 1/±inf = ±0, NaN; a
+  // normal divisor keeps the income (42).
+  EXPECT_EQ(r.lane<float>(7, 0), INFINITY);
+  EXPECT_EQ(r.lane<float>(7, 1), -INFINITY);
+  EXPECT_EQ(r.lane<float>(7, 2), 42.0f);
+  EXPECT_EQ(fbits(r.lane<float>(7, 7)), fbits(-0.0f));
+  EXPECT_EQ(fbits(r.lane<float>(7, 8)), fbits(0.0f));
+  EXPECT_TRUE(std::isnan(r.lane<float>(7, 9)));
+}
+
+TEST(VliwSpu, BitOperationsAndUdiv4Step) {
+  EXPECT_EQ(spu("mov.i32 S1, 0xf0f0", "popcnt.i16 set=0 S3, S1"), 8u);
+  EXPECT_EQ(spu("mov.i32 S1, 0x50", "find_first.i8 set=1 start_lsb S3, S1"), 4u);
+  EXPECT_EQ(spu("mov.i32 S1, 0x1", "brev.u16 S3, S1"), 0x8000u);
+  EXPECT_EQ(spu("mov.f32 S1, -0.75", "extract_exp.f32 S3, S1"), static_cast<uint32_t>(-1));
+  EXPECT_EQ(spu("mov.f32 S1, -0.75", "extract_exp.f32 biased S3, S1"), 126u);  // field of 2^-1
+  EXPECT_EQ(bitsf(spu("mov.f32 S1, 2.5", "nearbyint.f32 ru S3, S1")), 3.0f);
+  EXPECT_EQ(spu("mov.f32 S1, -0.0", "fclass.f32 S3, S1"), 1u << 3);
+  // sqrt of a negative normal (class bit 1) is NaN.
+  EXPECT_TRUE(std::isnan(bitsf(spu("mov.i32 S1, 2\nmov.f32 S3, 5.0", "calc_fp_special.f32 func=sqrt S3, S1, S1"))));
+  // 1000 / 7 in u32: eight UDIV_4STEPs, steps 0, 4, ..., 28.
+  std::vector<std::string> p = {"nop; mov.i32 S4, 1000; nop; nop", "nop; mov.i32 S5, 0; nop; nop",
+                                "nop; mov.i32 S1, 7; nop; nop"};
+  pad(p, 5);
+  for (int step = 0; step < 32; step += 4) {
+    p.push_back("nop; udiv_4step.u32 " + std::to_string(step) + " Z4, S1; nop; nop");
+    pad(p, 4);
+  }
+  p.push_back(kHalt);
+  CoreRun r;
+  r.go(join(p));
+  EXPECT_EQ(r.core->s(4), 1000u % 7);
+  EXPECT_EQ(r.core->s(5), 1000u / 7);
+}
+
+TEST(VliwVpu, AbsOfTheMinimumIntegerSaturates) {
+  std::vector<int8_t> a8(256);
+  for (int i = 0; i < 256; ++i) a8[i] = static_cast<int8_t>(i - 128);
+  expectLanes<int8_t>("abs.i8 V3, V1", "i8", a8, a8, a8,
+                      [](int8_t x, int8_t, int8_t) { return static_cast<int8_t>(x == -128 ? 127 : (x < 0 ? -x : x)); });
+  std::vector<int16_t> a16(128, -32768);
+  a16[1] = -5;
+  expectLanes<int16_t>("abs.i16 V3, V1", "i16", a16, a16, a16,
+                       [](int16_t x, int16_t, int16_t) { return static_cast<int16_t>(x == -32768 ? 32767 : (x < 0 ? -x : x)); });
+}
+
 TEST(VliwErrors, RefusedInstructionIsNamed) {
   CoreRun r;
-  const std::string e = errorOf([&] { r.go("ld_tnsr_low V1, 0x0, I2; nop; nop; nop\nnop; halt; nop; nop\n"); });
-  EXPECT_NE(e.find("ld_tnsr_low"), std::string::npos) << e;
+  const std::string e = errorOf([&] { r.go("nop; nop; mac.i8 D2, V1, V2; nop\nnop; halt; nop; nop\n"); });
+  EXPECT_NE(e.find("mac.i8"), std::string::npos) << e;
+  EXPECT_NE(e.find("register quad"), std::string::npos) << e;
+  CoreRun l;
+  const std::string e2 = errorOf([&] {
+    l.go("loop 0, 2, 1, <, End, 0x1\nnop; nop; nop; nop\nEnd:\nnop; halt; nop; nop\n");
+  });
+  EXPECT_NE(e2.find("trailing flag"), std::string::npos) << e2;
   EXPECT_NE(e.find("not executed by the VLIW core"), std::string::npos) << e;
   EXPECT_NE(e.find("bundle 0 (line 1)"), std::string::npos) << e;
   // Not reached: no error.

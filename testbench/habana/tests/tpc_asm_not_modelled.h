@@ -1,9 +1,8 @@
 // TPC instructions of the compiler's Gaudi assembler tests that acosim's
 // assembler does not model, each with the reason. A CHECK line that uses one
 // of them is counted as "not modelled" instead of failing; any other line
-// must round-trip. Every instruction of the Gaudi tests is modelled today, so
-// the table is empty; the Gaudi instructions the assembler refuses as "not
-// modelled yet" (opcodes.cpp, knownButNotModelled) do not occur in them.
+// must round-trip. Every Gaudi instruction of tpc_llvm's InstructionDB.cpp
+// is modelled today, so the table is empty.
 #pragma once
 
 #include <map>
