@@ -146,6 +146,8 @@ void VliwCore::reset(KernelServices& services, const uint32_t* scalars, unsigned
   exec_.lat = latencyTable();
   exec_.gmemExtra = gmemExtra_;
   exec_.gmemBusyUntil = &gmemBusyUntil_;
+  exec_.stores = &stores_;
+  stores_.clear();
   exec_.scalars = scalars_.data();
   exec_.scalarCount = count;
   gmemBusyUntil_ = -1;
@@ -164,34 +166,70 @@ void VliwCore::fail(int index, const Instruction* in, const std::string& why) co
   throw TpcError(where + ": " + why);
 }
 
-// A global-memory stall happens only while an LD_TNSR write may still be
-// late; then every vector operand the bundle reads is checked.
+// A global-memory stall happens only while an LD_TNSR / LD_G write may
+// still be late; then every register operand the bundle reads is checked,
+// as the consumer class its unit reads it with.
 bool VliwCore::mustStall(const DecodedBundle& b) const {
   const int64_t now = static_cast<int64_t>(cycle_);
-  if (gmemBusyUntil_ < now || b.bundle->isLoop) return false;
+  if (gmemBusyUntil_ < now) return false;
   const uint8_t* lat = exec_.lat;
-  for (const Decoded& d : b.slot) {
-    if (d.nop) continue;
-    const Instruction& in = *d.inst;
-    for (size_t k = 0; k < in.ops.size(); ++k) {
-      const Operand& o = in.ops[k];
-      if (o.kind != OperandKind::Reg) continue;
-      Consumer c = Consumer::VpuSrc;
-      if (in.slot == tpcasm::Slot::Vpu && k == 0 && in.op == Opcode::Mac) c = Consumer::VpuAcc;
-      if (in.slot == tpcasm::Slot::Store)
-        c = in.op == Opcode::StTnsr ? Consumer::StoreData : Consumer::StoreLvData;
-      if (o.reg.file == RegFile::V || o.reg.file == RegFile::D) {
-        if (pipe_.v[o.reg.index].late(c, now, lat)) return true;
-        if (o.reg.file == RegFile::D && pipe_.v[o.reg.index + 1].late(c, now, lat)) return true;
-      } else if (o.reg.file == RegFile::VP && pipe_.vp[o.reg.index].late(c, now, lat)) {
-        return true;
+  auto lateOperand = [&](const Instruction& in, size_t k) {
+    const Operand& o = in.ops[k];
+    if (o.kind != OperandKind::Reg) return false;
+    const tpcasm::Slot slot = in.slot;
+    Consumer c = Consumer::VpuSrc;
+    if (slot == tpcasm::Slot::Vpu && k == 0 && in.op == Opcode::Mac) c = Consumer::VpuAcc;
+    if (slot == tpcasm::Slot::Store)
+      c = in.op == Opcode::StTnsr || in.op == Opcode::StTnsrLow || in.op == Opcode::StTnsrHigh
+              ? Consumer::StoreData
+              : Consumer::StoreLvData;
+    switch (o.reg.file) {
+      case RegFile::V: case RegFile::D:
+        return pipe_.v[o.reg.index].late(c, now, lat) ||
+               (o.reg.file == RegFile::D && pipe_.v[o.reg.index + 1].late(c, now, lat));
+      case RegFile::VP:
+        return pipe_.vp[o.reg.index].late(c, now, lat);
+      case RegFile::S: case RegFile::SP: {
+        Consumer sc = slot == tpcasm::Slot::Load ? Consumer::LoadSrc
+                      : slot == tpcasm::Slot::Spu ? Consumer::SpuSrc
+                      : slot == tpcasm::Slot::Vpu ? Consumer::VpuSrc
+                                                  : Consumer::StoreSrc;
+        if (in.op == Opcode::StG) sc = Consumer::GlobalData;
+        return o.reg.file == RegFile::S ? pipe_.s[o.reg.index].late(sc, now, lat)
+                                        : pipe_.sp[o.reg.index].late(sc, now, lat);
       }
+      default:
+        return false;
     }
-    if (in.pred.present && in.pred.vector &&
-        pipe_.vp[in.pred.index].late(Consumer::VecPred, now, lat))
-      return true;
-  }
+  };
+  auto lateInstruction = [&](const Instruction& in) {
+    for (size_t k = 0; k < in.ops.size(); ++k)
+      if (lateOperand(in, k)) return true;
+    if (!in.pred.present) return false;
+    return in.pred.vector ? pipe_.vp[in.pred.index].late(Consumer::VecPred, now, lat)
+                          : pipe_.sp[in.pred.index].late(Consumer::ScalarPred, now, lat);
+  };
+  if (b.bundle->isLoop) return lateInstruction(*b.loop.inst);
+  for (const Decoded& d : b.slot)
+    if (!d.nop && lateInstruction(*d.inst)) return true;
   return false;
+}
+
+/// Applies the queued global stores due now (all of them with `all`), in
+/// issue order; an error names the bundle that issued the store.
+void VliwCore::commitStores(bool all) {
+  const auto now = static_cast<int64_t>(cycle_);
+  while (const PendingStore* st = stores_.due(now, all)) {
+    try {
+      st->apply(*exec_.svc);
+    } catch (const TpcError& e) {
+      const int pc = st->pc;
+      const Instruction* in = st->inst;
+      stores_.clear();
+      fail(pc, in, e.what());
+    }
+    stores_.pop();
+  }
 }
 
 void VliwCore::issueLoop(const DecodedBundle& b) {
@@ -229,6 +267,7 @@ StepResult VliwCore::step() {
     fail(pc_, nullptr, "execution ran past the end of the program without HALT");
   const DecodedBundle& b = bundles_[pc_];
   exec_.now = static_cast<int64_t>(cycle_);
+  commitStores(false);
   if (mustStall(b)) {
     r.gmemStall = true;
     ++stalls_;
@@ -244,6 +283,7 @@ StepResult VliwCore::step() {
   for (const Decoded& d : b.slot)
     if (!d.refusal.empty()) fail(pc_, d.inst, "not executed by the VLIW core: " + d.refusal);
   exec_.halt = false;
+  exec_.drainStores = false;
   exec_.jumpTo = -1;
   exec_.pc = pc_;
   for (int s = 0; s < tpcasm::kSlotCount; ++s) {
@@ -277,6 +317,9 @@ StepResult VliwCore::step() {
     --depth_;
     next = f.last + 1;
   }
+  // ASO / CACHE_FLUSH / CACHE_INVALIDATE and HALT apply every queued
+  // store (store_queue.h), so a halted run leaves memory complete.
+  if (exec_.drainStores || exec_.halt) commitStores(true);
   if (exec_.halt) halted_ = true;
   pc_ = next;
   ++cycle_;

@@ -24,7 +24,9 @@
 // getHWLoopStartReg = S32, TPCHardwareLoops.cpp counter = start + layer),
 // holds the first failing value after the loop, and is visible to the next
 // bundle. Boundary and step are read when the LOOP issues. HALT ends the run
-// after its bundle.
+// after its bundle, applying every global store still queued
+// (store_queue.h: tensor stores and ST_G reach memory kStoreCommitCycles
+// after issue or at the next ASO / CACHE_FLUSH / CACHE_INVALIDATE).
 #pragma once
 
 #include <array>
@@ -36,6 +38,7 @@
 #include "sw/habana/tpc/kernel_services.h"
 #include "systemc/habana/vliw/exec.h"
 #include "systemc/habana/vliw/pipeline.h"
+#include "systemc/habana/vliw/store_queue.h"
 
 namespace acosim::habana::vliw {
 
@@ -53,7 +56,7 @@ class VliwCore {
  public:
   static constexpr unsigned kLoopRegBase = 32, kMaxLoopDepth = 4;
 
-  /// gmemExtraCycles: cycles LD_TNSR data arrive after the load's normal
+  /// gmemExtraCycles: cycles LD_TNSR / LD_G data arrive after the load's normal
   /// latency (0: never late, no stalls).
   explicit VliwCore(const tpcasm::Program& program, unsigned gmemExtraCycles = 0);
 
@@ -65,6 +68,8 @@ class VliwCore {
   bool halted() const { return halted_; }
   uint64_t cycles() const { return cycle_; }
   uint64_t stallCycles() const { return stalls_; }
+  /// Global stores issued but not yet applied to memory.
+  size_t pendingStores() const { return stores_.size(); }
   size_t bundleCount() const { return bundles_.size(); }
 
   // Register values once every write in flight has landed.
@@ -100,6 +105,7 @@ class VliwCore {
   void decode();
   Decoded decodeOne(const tpcasm::Instruction& in, int index);
   bool mustStall(const DecodedBundle& b) const;
+  void commitStores(bool all);
   void issueLoop(const DecodedBundle& b);
   [[noreturn]] void fail(int index, const tpcasm::Instruction* in, const std::string& why) const;
 
@@ -109,6 +115,7 @@ class VliwCore {
   Exec exec_;
   unsigned gmemExtra_;
   int64_t gmemBusyUntil_ = -1;
+  StoreQueue stores_;
   std::array<uint32_t, 32> scalars_{};
   std::array<LoopFrame, kMaxLoopDepth> loops_{};
   unsigned depth_ = 0;

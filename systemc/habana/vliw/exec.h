@@ -10,6 +10,7 @@
 #include "sw/habana/tpc/error.h"
 #include "sw/habana/tpc/kernel_services.h"
 #include "systemc/habana/vliw/pipeline.h"
+#include "systemc/habana/vliw/store_queue.h"
 
 namespace acosim::habana::vliw {
 
@@ -24,7 +25,8 @@ struct Exec {
   const uint8_t* lat = nullptr;
   int64_t now = 0;
   unsigned gmemExtra = 0;
-  int64_t* gmemBusyUntil = nullptr;  // last cycle an LD_TNSR write may be late
+  int64_t* gmemBusyUntil = nullptr;  // last cycle an LD_TNSR / LD_G write may be late
+  StoreQueue* stores = nullptr;       // global-memory stores not yet applied
   const uint32_t* scalars = nullptr;  // kernel arguments (MMIO SRF words)
   unsigned scalarCount = 0;
   // Control effects of the bundle.
@@ -32,6 +34,17 @@ struct Exec {
   int jumpTo = -1;
   int branchTarget = -1;  // resolved JMPR label of the SPU slot
   int pc = 0;             // bundle index being executed (MOV from PC)
+  bool drainStores = false;  // ASO / CACHE_FLUSH / CACHE_INVALIDATE issued
+
+  /// Global-memory data of a load arrive gmemExtra cycles late: marks the
+  /// window in which the core checks for stalls, returns the delay.
+  unsigned globalLoad() {
+    if (gmemExtra) *gmemBusyUntil = now + kMaxLatency + gmemExtra;
+    return gmemExtra;
+  }
+  /// Records a store to global memory, applied later (store_queue.h); the
+  /// caller fills in its arguments.
+  PendingStore& deferStore(const Instruction& in) { return stores->push(now, pc, &in); }
 
   uint32_t s(const Operand& o, Consumer c) const {
     return o.kind == OperandKind::Imm ? o.imm : pipe->s[o.reg.index].read(c, now, lat);
@@ -44,6 +57,7 @@ struct Exec {
     return r;
   }
   bool sp(unsigned i, Consumer c) const { return pipe->sp[i].read(c, now, lat) != 0; }
+  uint64_t ad(unsigned i, Consumer c) const { return pipe->ad[i].read(c, now, lat); }
 
   /// Scalar predicate of an instruction: no predicate, or SPn != negated.
   bool scalarOn(const tpcasm::Predicate& p) const {
@@ -58,10 +72,11 @@ struct Exec {
   void writeVP(unsigned i, const VPReg& r, Producer p, unsigned extra = 0) {
     if (i != 0) pipe->vp[i].write(r, p, now, extra);
   }
-  void writeS(unsigned i, uint32_t r, Producer p) { pipe->s[i].write(r, p, now, 0); }
-  void writeSP(unsigned i, bool r, Producer p) {
-    if (i != 0) pipe->sp[i].write(r ? 1 : 0, p, now, 0);
+  void writeS(unsigned i, uint32_t r, Producer p, unsigned extra = 0) { pipe->s[i].write(r, p, now, extra); }
+  void writeSP(unsigned i, bool r, Producer p, unsigned extra = 0) {
+    if (i != 0) pipe->sp[i].write(r ? 1 : 0, p, now, extra);
   }
+  void writeAD(unsigned i, uint64_t r, Producer p) { pipe->ad[i].write(r, p, now, 0); }
   /// Writes the dims of `r` selected by `mask` (bit d = dim d).
   void writeI(unsigned i, unsigned mask, const IReg& r, Producer p) {
     for (unsigned d = 0; d < 5; ++d)

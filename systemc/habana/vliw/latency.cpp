@@ -44,6 +44,28 @@ constexpr Row kRows[] = {
     // SPU CMP (E2) -> scalar predicate: the formula gives 2-3 (E1 / D2
     // readers); acosim uses 2 for every scalar-predicate reader.
     {Producer::SpuCmp, Consumer::ScalarPred, 2},
+    // SET_INDX / SPU IRF op (E1) -> MOV_IRF_DIM source: MOV_IRF_DIM is not
+    // in gaudi_overrideMulIRFToD2's bypass list, so it reads at D2: 2.
+    {Producer::Irf, Consumer::IrfDim, 2},
+    // PRMT_INDX (E3) -> coordinate: not in the bypass list either, read at
+    // D2: 4 (the default, listed for the record).
+    {Producer::IrfPermute, Consumer::Coord, 4},
+    // GEN_ADDR (E6) -> LD_G / ST_G address read at D2 (sop E3 / E6): 7;
+    // -> LD_G into a vector, address read at E6: 1.
+    {Producer::AddrGen, Consumer::GlobalAddr, 7},
+    {Producer::AddrGen, Consumer::GlobalAddrV, 1},
+    // SHUFFLE / PACK / UNPACK (E4) -> VPU source (D2, sop E3): 5; -> ST_TNSR
+    // data (E6): 1; -> ST_L_V data: 7 as for every VPU result.
+    {Producer::VpuPermute, Consumer::VpuSrc, 5},
+    {Producer::VpuPermute, Consumer::VpuAcc, 5},
+    {Producer::VpuPermute, Consumer::StoreData, 1},
+    {Producer::VpuPermute, Consumer::StoreLvData, 7},
+    // Any scalar result (E3-E5) -> ST_G value read at D2 with its sop at
+    // E6: 7; an SPU CMP's SP (E2) -> ST_G SP value (sop E2): 3.
+    {Producer::Load, Consumer::GlobalData, 7},
+    {Producer::SpuInt, Consumer::GlobalData, 7},
+    {Producer::SpuFloatMul, Consumer::GlobalData, 7},
+    {Producer::SpuCmp, Consumer::GlobalData, 3},
 };
 
 std::array<uint8_t, kProducers * kConsumers> build() {

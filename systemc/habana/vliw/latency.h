@@ -18,11 +18,14 @@ enum class Producer : uint8_t {
   VpuFloatMul,// VPU fp32/bf16 MUL (E5)
   VpuFloatMac,// VPU fp32/bf16 MAC (E5, accumulator forwarding)
   VpuCmp,     // VPU CMP -> VPRF (E2)
-  Load,       // load slot: LD_TNSR, LD_L_V, LD_L, MOV (E3)
+  Load,       // load slot: LD_TNSR, LD_L_V, LD_L, LD_G, MOV (E3)
   SpuInt,     // SPU integer / logic / move (E3)
   SpuFloatMul,// SPU fp MUL / MAC (E5)
   SpuCmp,     // SPU CMP -> SPRF (E2)
-  Irf,        // SPU op with an IRF destination (E1)
+  Irf,        // SPU op with an IRF destination, SET_INDX in any slot (E1)
+  IrfPermute, // PRMT_INDX (E3, outside the IRF bypass)
+  AddrGen,    // GEN_ADDR -> ADRF (E6)
+  VpuPermute, // VPU SHUFFLE / PACK / UNPACK (E4)
   Control,    // LOOP iterator updates (visible next cycle)
   Count
 };
@@ -38,7 +41,11 @@ enum class Consumer : uint8_t {
   StoreSrc,   // store-slot scalar source (address, value)
   StoreData,  // ST_TNSR data operand, read late (E6)
   StoreLvData,// ST_L_V data operand (E6)
-  Coord,      // IRF coordinate of LD_TNSR / ST_TNSR (E1, IRF bypass)
+  Coord,      // IRF coordinate of LD_TNSR / ST_TNSR / GEN_ADDR / PRMT_INDX (E1, IRF bypass)
+  IrfDim,     // MOV_IRF_DIM's I source (D2: no IRF bypass)
+  GlobalAddr, // ADRF address of LD_G into S/SP, of ST_G (D2)
+  GlobalAddrV,// ADRF address of LD_G into V (E6)
+  GlobalData, // ST_G value (D2, store_c_g: E6 / E2 for an SP value)
   Count
 };
 

@@ -1,11 +1,13 @@
 // Load slot: LD_TNSR (tensor -> VRF/VPRF through KernelServices, so pad
 // values and out-of-tensor lanes behave as for TPC-C kernels), LD_L (SLM or,
 // with MMIO, the configuration space of mmio.h), LD_L_V (VLM), MOV and
-// PREFETCH; _LOW/_HIGH and PARTIAL tensor loads, LOOKUPs.
+// PREFETCH; _LOW/_HIGH and PARTIAL tensor loads, LOOKUPs; LD_G (global
+// memory through an AD address) and the index instructions of index_ops.h.
 #include "sw/habana/tpc/lut_access.h"
 #include "sw/habana/tpc/special_functions.h"
 #include "sw/habana/tpc/tensor_switches.h"
 #include "systemc/habana/vliw/exec.h"
+#include "systemc/habana/vliw/index_ops.h"
 #include "systemc/habana/vliw/lanes.h"
 #include "systemc/habana/vliw/mmio.h"
 #include "systemc/habana/vliw/vector_result.h"
@@ -44,13 +46,13 @@ void ldTnsr(const Instruction& in, Exec& x) {
   int coord[kTensorDims];
   coordOf(in, x, 2, coord);
   const unsigned dst = in.ops[0].reg.index;
-  if (x.gmemExtra) *x.gmemBusyUntil = x.now + kMaxLatency + x.gmemExtra;
+  const unsigned late = x.globalLoad();
   if (in.ops[0].isReg(RegFile::VP)) {
     VPReg r{};
     uint8_t bytes[32];
     x.svc->load_tensor(tensor, coord, 1, 32, bytes);
     for (unsigned i = 0; i < 256; ++i) r.set(i, (bytes[i / 8] >> (i % 8)) & 1U);
-    writePredicate(in, x, dst, r, Producer::Load, x.gmemExtra);
+    writePredicate(in, x, dst, r, Producer::Load, late);
     return;
   }
   const unsigned eb = tensorElementBytes(in), lanes = kVregBytes / eb;
@@ -69,7 +71,7 @@ void ldTnsr(const Instruction& in, Exec& x) {
   VReg r;
   if (count != lanes) r = x.v(dst, Consumer::VpuSrc);
   if (count) x.svc->load_tensor(tensor, coord, eb, count, r.b + first * eb);
-  writeVector(in, x, dst, r, eb, Producer::Load, Consumer::VpuSrc, x.gmemExtra);
+  writeVector(in, x, dst, r, eb, Producer::Load, Consumer::VpuSrc, late);
 }
 
 /// LOOKUP_1C dst, intervals, fid / LOOKUP dst, ...: each 32-bit lane the C0
@@ -167,12 +169,53 @@ void mov(const Instruction& in, Exec& x) {
   }
 }
 
+/// LD_G dst, AD: `bytes` of the instruction's type (4 when none, as for
+/// tensor accesses) from the global address in AD, through
+/// KernelServices::load_global. Its data are subject to the global-memory
+/// delay as LD_TNSR's, and it reads memory without the stores still
+/// pending (store_queue.h).
+///  * S: the element, sign-extended for i8/i16, zero-extended for u8/u16,
+///    bf16 in the low half (the SRF convention of lanes.h toBits);
+///  * SP: one byte, bit 0 (acosim's choice, as LD_L into SP);
+///  * V: one element broadcast to every lane. tpc-intrinsics.h does not say
+///    how many bytes v_f32_ld_g reads; the TPC-C front end broadcasts one
+///    element (tensor_intrinsics.h v_<t>_ld_g), which Habana's avg_pool and
+///    matrix_mul kernels rely on, and the core does the same. Its address
+///    is read at E6 (latenciesGen2.cpp, LD_G vector form), the scalar
+///    forms' at D2.
+void ldG(const Instruction& in, Exec& x) {
+  const Operand& d = in.ops[0];
+  const bool vector = d.isReg(RegFile::V);
+  const uint64_t address = x.ad(in.ops[1].reg.index, vector ? Consumer::GlobalAddrV : Consumer::GlobalAddr);
+  if (d.isReg(RegFile::SP)) {
+    uint8_t byte = 0;
+    x.svc->load_global(address, &byte, 1);
+    x.writeSP(d.reg.index, byte & 1U, Producer::Load, x.globalLoad());
+    return;
+  }
+  const unsigned eb = tensorElementBytes(in);
+  uint32_t word = 0;
+  x.svc->load_global(address, &word, eb);
+  if (vector) {
+    VReg r;
+    for (unsigned i = 0; i < kVregBytes; i += eb) std::memcpy(r.b + i, &word, eb);
+    writeVector(in, x, d.reg.index, r, eb, Producer::Load, Consumer::VpuSrc, x.globalLoad());
+    return;
+  }
+  uint32_t value = word;
+  withType(in.dt, [&](auto tag) { value = toBits(fromBits<decltype(tag)>(word)); });
+  x.writeS(d.reg.index, value, Producer::Load, x.globalLoad());
+}
+
 }  // namespace
 
 std::string validateLoad(const Instruction& in) {
   switch (in.op) {
     case Opcode::Nop: case Opcode::LdL: case Opcode::LdLV: case Opcode::Prefetch:
+    case Opcode::SetIndx: case Opcode::PrmtIndx: case Opcode::GenAddr:
       return "";
+    case Opcode::LdG:
+      return in.dt == DataType::None || elementBytes(in.dt) ? "" : "LD_G of this data type is not executed";
     case Opcode::LdTnsr: case Opcode::LdTnsrLow: case Opcode::LdTnsrHigh:
       if (in.ops[0].isReg(RegFile::VP) && (in.op != Opcode::LdTnsr || in.sw.get(Sw::Partial)))
         return "half-vector and partial loads into a predicate register are not executed";
@@ -203,6 +246,10 @@ void executeLoad(const Instruction& in, Exec& x) {
     case Opcode::LdLV: case Opcode::LdLVLow: case Opcode::LdLVHigh: return ldLV(in, x);
     case Opcode::Lookup: case Opcode::Lookup1c: case Opcode::Lookup2c: return lookup(in, x);
     case Opcode::Mov: return mov(in, x);
+    case Opcode::LdG: return ldG(in, x);
+    case Opcode::SetIndx: return setIndx(in, x, kSrc);
+    case Opcode::PrmtIndx: return prmtIndx(in, x, kSrc);
+    case Opcode::GenAddr: return genAddr(in, x);
     default: return;  // PREFETCH: a cache hint without architectural effect
   }
 }

@@ -6,7 +6,7 @@
 // table says. A reader takes the newest write already visible to it.
 //
 // Global-memory stall (Habana TPC User Guide, "TPC Coherency": a vector load is issued early and its
-// data consumed later, "stalling if late"): LD_TNSR data arrive
+// data consumed later, "stalling if late"): LD_TNSR and LD_G data arrive
 // `gmem_extra` cycles after the load's normal latency. A consumer issued at
 // or after the normal latency but before the data arrived would read data
 // that is not there: the whole core stalls that cycle instead (no slot

@@ -1,10 +1,12 @@
 // SPU slot: 32-bit scalar arithmetic on S registers, scalar predicates,
-// int5 index arithmetic on I registers, and control (JMPR, HALT).
+// int5 index arithmetic on I registers (with SET_INDX, index_ops.h, and
+// MOV_IRF_DIM), and control (JMPR, HALT).
 // Element rules live in alu.h.
 #include "sw/habana/tpc/special_functions.h"
 #include "systemc/habana/vliw/alu.h"
 #include "systemc/habana/vliw/bit_ops.h"
 #include "systemc/habana/vliw/exec.h"
+#include "systemc/habana/vliw/index_ops.h"
 
 namespace acosim::habana::vliw {
 
@@ -152,6 +154,15 @@ void irfOp(const Instruction& in, Exec& x) {
   x.writeI(dst, static_cast<unsigned>(in.dimMask), r, Producer::Irf);
 }
 
+/// MOV_IRF_DIM <dim> S, I: S = dimension `dim` of I (tpc-intrinsics.h
+/// mov_irf_dim). MOV_IRF_DIM is outside the IRF bypass, so it reads I at
+/// D2 (Consumer::IrfDim); its S result is an SPU integer result (E3).
+void movIrfDim(const Instruction& in, Exec& x) {
+  const unsigned dim = in.sw.get(Sw::IrfDim);
+  const int32_t v = x.pipe->irf[in.ops[1].reg.index][dim].read(Consumer::IrfDim, x.now, x.lat);
+  x.writeS(in.ops[0].reg.index, static_cast<uint32_t>(v), Producer::SpuInt);
+}
+
 void movOp(const Instruction& in, Exec& x) {
   const Operand& d = in.ops[0];
   const Operand& s = in.ops[1];
@@ -171,7 +182,8 @@ void movOp(const Instruction& in, Exec& x) {
 std::string validateSpu(const Instruction& in) {
   const Opcode op = in.op;
   switch (op) {
-    case Opcode::Nop: case Opcode::Halt: case Opcode::Dbg:
+    case Opcode::Nop: case Opcode::Halt: case Opcode::Dbg: case Opcode::SetIndx:
+    case Opcode::MovIrfDim:
       return "";
     case Opcode::Jmpr:
       // A label is a bundle index here; an S register holds a byte offset
@@ -226,6 +238,7 @@ std::string validateSpu(const Instruction& in) {
 }
 
 Producer producerOfSpu(const Instruction& in) {
+  if (in.op == Opcode::MovIrfDim) return Producer::SpuInt;
   if (!in.ops.empty() && in.ops[0].isReg(RegFile::I)) return Producer::Irf;
   if (isCmp(in.op)) return Producer::SpuCmp;
   if (isFloat(laneType(in)) && (in.op == Opcode::Mul || in.op == Opcode::Mac)) return Producer::SpuFloatMul;
@@ -246,6 +259,8 @@ void executeSpu(const Instruction& in, Exec& x) {
     x.jumpTo = x.branchTarget;
     return;
   }
+  if (in.op == Opcode::SetIndx) return setIndx(in, x, kSrc);
+  if (in.op == Opcode::MovIrfDim) return movIrfDim(in, x);
   const Operand& d = in.ops[0];
   if (d.isReg(RegFile::I)) return irfOp(in, x);
   if (d.isReg(RegFile::SP) && !isCmp(in.op)) return predicateOp(in, x);

@@ -1,10 +1,13 @@
 // Store slot: ST_TNSR (VRF/VPRF -> tensor through KernelServices, which
 // culls lanes outside the tensor, partially along dim 0), ST_L (SLM or MMIO),
-// ST_L_V (VLM) and ASO, with the _LOW/_HIGH, PARTIAL (S31), RMW (S29) and
-// PACK tensor-store variants. The store slot takes scalar predicates only
-// (TPC User Guide, Processor Architectural Overview); a false predicate stores nothing.
+// ST_L_V (VLM), ST_G, ASO, CACHE_FLUSH / CACHE_INVALIDATE and the index
+// instructions of index_ops.h, with the _LOW/_HIGH, PARTIAL (S31), RMW (S29)
+// and PACK tensor-store variants. Tensor stores and ST_G reach memory later
+// (store_queue.h). The store slot takes scalar predicates only (TPC User
+// Guide, Processor Architectural Overview); a false predicate stores nothing.
 #include "sw/habana/tpc/tensor_switches.h"
 #include "systemc/habana/vliw/exec.h"
+#include "systemc/habana/vliw/index_ops.h"
 #include "systemc/habana/vliw/lanes.h"
 #include "systemc/habana/vliw/mmio.h"
 
@@ -43,7 +46,8 @@ void packBits(const VPReg& p, uint8_t bytes[32]) {
 
 /// ST_TNSR tensor, Icoord, data. Element width from the type suffix,
 /// 4 bytes when none (see load_unit.cpp). The data operand is read late
-/// (Consumer::StoreData, latency 1 after a VPU result).
+/// (Consumer::StoreData, latency 1 after a VPU result). The store is queued
+/// with its arguments as read at issue (store_queue.h).
 void stTnsr(const Instruction& in, Exec& x) {
   const int tensor = static_cast<int>(x.s(in.ops[0], kSrc));
   const IReg i = x.irf(in.ops[1].reg.index, Consumer::Coord);
@@ -51,9 +55,12 @@ void stTnsr(const Instruction& in, Exec& x) {
   for (int d = 0; d < kTensorDims; ++d) coord[d] = i.d[d];
   const Operand& data = in.ops[2];
   if (data.isReg(RegFile::VP)) {
-    uint8_t bytes[32];
-    packBits(x.vp(data.reg.index, Consumer::StoreData), bytes);
-    x.svc->store_tensor(tensor, coord, 1, 32, bytes, nullptr);
+    PendingStore& st = x.deferStore(in);
+    st.tensor = tensor;
+    std::memcpy(st.coord, coord, sizeof coord);
+    st.elementBytes = 1;
+    st.lanes = 32;
+    packBits(x.vp(data.reg.index, Consumer::StoreData), st.data);
     return;
   }
   const unsigned eb = elementBytes(in.dt) ? elementBytes(in.dt) : 4, lanes = kVregBytes / eb;
@@ -80,13 +87,41 @@ void stTnsr(const Instruction& in, Exec& x) {
   RmwType rmwType = rmwTypeOf(in.dt);
   if (in.sw.get(Sw::RmwSel))
     tensor_switches::decode_rmw(x.s(in.ops[next++], kSrc), rmwTypeOf(in.dt), rmw, rmwType);
-  uint8_t enable[kVregBytes];
-  const uint8_t* laneEnable = nullptr;
+  PendingStore& st = x.deferStore(in);
   if (in.sw.get(Sw::Partial)) {
-    tensor_switches::partial_lanes(x.s(in.ops[next], kSrc), lanes, enable);
-    laneEnable = enable;
+    tensor_switches::partial_lanes(x.s(in.ops[next], kSrc), lanes, st.enable);
+    st.laneEnable = true;
   }
-  x.svc->store_tensor(tensor, coord, eb, count, v.b + first * eb, laneEnable, rmw, rmwType);
+  st.tensor = tensor;
+  std::memcpy(st.coord, coord, sizeof coord);
+  st.elementBytes = eb;
+  st.lanes = count;
+  st.rmw = rmw;
+  st.rmwType = rmwType;
+  std::memcpy(st.data, v.b + first * eb, count * eb);
+}
+
+/// ST_G AD, S/SP: the value's `bytes` (the type suffix's element width, 4
+/// when none; low bytes first) or, for SP, one byte 0/1, to the global
+/// address in AD (KernelServices::store_global, as s_<t>_st_g of TPC-C).
+/// Address and value are read at issue (Consumer::GlobalAddr / GlobalData);
+/// the store is queued like a tensor store (store_queue.h).
+void stG(const Instruction& in, Exec& x) {
+  const uint64_t address = x.ad(in.ops[0].reg.index, Consumer::GlobalAddr);
+  const Operand& v = in.ops[1];
+  uint32_t word = 0;
+  unsigned bytes = 1;
+  if (v.isReg(RegFile::SP)) {
+    word = x.sp(v.reg.index, Consumer::GlobalData) ? 1 : 0;
+  } else {
+    word = x.s(v, Consumer::GlobalData);
+    bytes = elementBytes(in.dt) ? elementBytes(in.dt) : 4;
+  }
+  PendingStore& st = x.deferStore(in);
+  st.global = true;
+  st.address = address;
+  st.bytes = bytes;
+  std::memcpy(st.data, &word, bytes);
 }
 
 void stL(const Instruction& in, Exec& x) {
@@ -117,7 +152,12 @@ void stLV(const Instruction& in, Exec& x) {
 std::string validateStore(const Instruction& in) {
   switch (in.op) {
     case Opcode::Nop: case Opcode::StL: case Opcode::StLV: case Opcode::Aso:
+    case Opcode::SetIndx: case Opcode::PrmtIndx: case Opcode::GenAddr:
+    case Opcode::CacheFlush: case Opcode::CacheInvalidate:
       return "";
+    case Opcode::StG:
+      return in.dt == tpcasm::DataType::None || elementBytes(in.dt) ? ""
+                                                                     : "ST_G of this data type is not executed";
     case Opcode::StTnsr: case Opcode::StTnsrLow: case Opcode::StTnsrHigh: {
       const bool variant = in.op != Opcode::StTnsr || in.sw.get(Sw::Partial) || in.sw.get(Sw::RmwSel) ||
                            in.sw.get(Sw::Pack);
@@ -140,7 +180,23 @@ void executeStore(const Instruction& in, Exec& x) {
     case Opcode::StTnsr: case Opcode::StTnsrLow: case Opcode::StTnsrHigh: return stTnsr(in, x);
     case Opcode::StL: return stL(in, x);
     case Opcode::StLV: case Opcode::StLVLow: case Opcode::StLVHigh: return stLV(in, x);
-    case Opcode::Aso: x.svc->fence(); return;  // waits for older stores (TPC User Guide, "TPC Coherency")
+    case Opcode::StG: return stG(in, x);
+    case Opcode::SetIndx: return setIndx(in, x, kSrc);
+    case Opcode::PrmtIndx: return prmtIndx(in, x, kSrc);
+    case Opcode::GenAddr: return genAddr(in, x);
+    // ASO waits for older stores (TPC User Guide, "TPC Coherency"): VLM's
+    // fence in the services, the queued global stores here.
+    case Opcode::Aso:
+      x.svc->fence();
+      x.drainStores = true;
+      return;
+    // The model has no data, LUT or store-buffer cache (tpc-intrinsics.h:
+    // CACHE_FLUSH flushes the data cache, CACHE_INVALIDATE invalidates the
+    // data/LUT/SB caches). Both stay ordering points: the queued global
+    // stores are applied, as a flush would write them back.
+    case Opcode::CacheFlush: case Opcode::CacheInvalidate:
+      x.drainStores = true;
+      return;
     default: return;
   }
 }

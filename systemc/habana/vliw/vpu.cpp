@@ -215,6 +215,81 @@ void movGroups(const Instruction& in, Exec& x, unsigned eb) {
   writeVector(in, x, dst, r, eb, producerOf(in), kSrc);
 }
 
+/// SHUFFLE dst, a, select; PACK / UNPACK dst, a: the rules of
+/// sw/habana/tpc/vector_permute.h that the TPC-C intrinsics
+/// (v_<t>_shuffle_b, v_<t>_pack_b, v_<t>_unpack_b) use. SHUFFLE starts from
+/// the destination (lanes whose select byte has bit 7 clear keep it);
+/// PACK / UNPACK zero the lanes they do not write. Switches: source_group
+/// (group 0/1), element_stride (0: 2, 1: 4), group_half (UNPACK).
+template <unsigned EB>
+void permuteOp(const Instruction& in, Exec& x) {
+  const unsigned dst = in.ops[0].reg.index;
+  const VReg& a = x.v(in.ops[1].reg.index, kSrc);
+  const unsigned group = in.sw.get(Sw::SourceGroup), stride = in.sw.get(Sw::ElementStride) ? 4 : 2;
+  VReg r;
+  if (in.op == Opcode::Shuffle) {
+    r = x.v(dst, kSrc);
+    permute::shuffle<EB>(a.b, x.v(in.ops[2].reg.index, kSrc).b, r.b);
+  } else if (in.op == Opcode::Pack) {
+    permute::pack<EB>(a.b, r.b, group, stride);
+  } else {
+    permute::unpack<EB>(a.b, r.b, group, stride, in.sw.get(Sw::GroupHalf) != 0);
+  }
+  writeVector(in, x, dst, r, EB, producerOf(in), kSrc);
+}
+
+void permuteOp(const Instruction& in, Exec& x) {
+  switch (elementBytes(laneType(in))) {
+    case 4: return permuteOp<4>(in, x);
+    case 2: return permuteOp<2>(in, x);
+    default: return permuteOp<1>(in, x);
+  }
+}
+
+/// GET_LUT_ENTRY_AND_INTERVAL_START.f32 D, src, shift [funcid]: per lane
+/// special::get_lut_entry_and_interval_start (the rule of the TPC-C
+/// v_f32_get_lut_entry_and_interval_start_b): the interval (u32) into the
+/// pair's first register, its start (f32) into the second, as the
+/// intrinsic's uint64_float64 pair (v1, v2). The funcid switch is the
+/// variant (kLutTanh.. = special's kVariantTanh..; none = default).
+void getLutEntry(const Instruction& in, Exec& x) {
+  const unsigned dst = in.ops[0].reg.index;
+  const VReg& a = x.v(in.ops[1].reg.index, kSrc);
+  const int shift = static_cast<int>(in.ops[2].imm);
+  const int variant = static_cast<int>(in.sw.get(Sw::LutFunc));
+  VReg r[2];
+  for (unsigned i = 0; i < 64; ++i) {
+    const special::LutEntry e =
+        special::get_lut_entry_and_interval_start(getLane<float>(a.b, i), shift, variant);
+    setLane(r[0].b, i, e.interval);
+    setLane(r[1].b, i, e.interval_start);
+  }
+  writeVector(in, x, dst, r[0], 4, producerOf(in), kSrc);
+  writeVector(in, x, dst + 1, r[1], 4, producerOf(in), kSrc);
+}
+
+/// FORM_FP_NUM.f32 dst, exponent, sign, mantissa: per lane
+/// special::form_fp_num (the rule of v_f32_form_fp_num_b): exponent from
+/// src1 (a V register, or an S register / immediate for every lane), sign
+/// from src2, mantissa from src3; the switches map onto special's
+/// kSwAddBias.. bits.
+void formFpNum(const Instruction& in, Exec& x) {
+  const SrcB<uint32_t> exponent(in.ops[1], x);
+  const VReg& sign = x.v(in.ops[2].reg.index, kSrc);
+  const VReg& mantissa = x.v(in.ops[3].reg.index, kSrc);
+  const Switches& sw = in.sw;
+  const unsigned bits = (sw.get(Sw::ExpAddBias) ? special::kSwAddBias : 0u) |
+                        (sw.get(Sw::ForceSign0) ? special::kSwForceSign0 : 0u) |
+                        (sw.get(Sw::ForceSign1) ? special::kSwForceSign1 : 0u) |
+                        (sw.get(Sw::ExpIsNum) ? special::kSwExpIsNum : 0u) |
+                        (sw.get(Sw::SignLsb) ? special::kSwSignLsb : 0u);
+  VReg r;
+  for (unsigned i = 0; i < 64; ++i)
+    setLane(r.b, i,
+            special::form_fp_num(exponent.at(i), getLane<float>(sign.b, i), getLane<float>(mantissa.b, i), bits));
+  writeVector(in, x, in.ops[0].reg.index, r, 4, producerOf(in), kSrc);
+}
+
 /// Predicate logic and moves: VP operands, or a scalar whose non-zero
 /// value sets every bit (acosim's choice for "mov VPn, S/imm").
 void predicateOp(const Instruction& in, Exec& x) {
@@ -271,8 +346,25 @@ std::string validateVpu(const Instruction& in) {
       if (elementBytes(target) != elementBytes(dt)) return widthConvertRefusal(in, dt);
       return elementBytes(target) ? "" : "CONVERT target type not executed";
     }
-    case Opcode::MovDg: case Opcode::MovG:
+    case Opcode::MovDg: case Opcode::MovG: case Opcode::Shuffle:
       return "";
+    case Opcode::Pack: case Opcode::Unpack:
+      return elementBytes(dt) < 4 ? ""
+                                  : "PACK / UNPACK take 8- or 16-bit lanes (tpc-intrinsics.h v_<t>_pack_b, "
+                                    "v_<t>_unpack_b)";
+    case Opcode::GetLutEntryAndIntervalStart:
+      if (dt != DataType::F32)
+        return "GET_LUT_ENTRY_AND_INTERVAL_START is executed on f32 only (the bf16 form has no rule in "
+               "special_functions.h)";
+      if (in.sw.get(Sw::LutFunc) == tpcasm::kLutLog)
+        return "GET_LUT_ENTRY_AND_INTERVAL_START with the LOG variant is not executed (no rule in "
+               "special_functions.h)";
+      if (in.ops[2].imm > 23) return "GET_LUT_ENTRY_AND_INTERVAL_START shift must be 0-23";
+      return pairDestinationRefusal(in);
+    case Opcode::FormFpNum:
+      return dt == DataType::F32 ? ""
+                                 : "FORM_FP_NUM is executed on f32 only (the bf16 form has no rule in "
+                                   "special_functions.h)";
     case Opcode::CalcFpSpecial:
       return dt == DataType::F32 ? "" : "CALC_FP_SPECIAL is executed on f32 lanes only";
     default:
@@ -286,6 +378,9 @@ std::string validateVpu(const Instruction& in) {
 
 Producer producerOfVpu(const Instruction& in) {
   if (isCmp(in.op)) return Producer::VpuCmp;
+  // SHUFFLE / PACK / UNPACK commit at E4 (latenciesGen2.cpp).
+  if (in.op == Opcode::Shuffle || in.op == Opcode::Pack || in.op == Opcode::Unpack)
+    return Producer::VpuPermute;
   if (isFloat(laneType(in)) && in.op == Opcode::Mul) return Producer::VpuFloatMul;
   if (isFloat(laneType(in)) && in.op == Opcode::Mac) return Producer::VpuFloatMac;
   return Producer::VpuInt;
@@ -306,6 +401,9 @@ void executeVpu(const Instruction& in, Exec& x) {
   if (isPairMulMac(in)) return pairMulMac(in, x);
   if (op == Opcode::CalcFpSpecial) return calcFpSpecial(in, x);
   if (op == Opcode::MovDg || op == Opcode::MovG) return movGroups(in, x, elementBytes(laneType(in)));
+  if (op == Opcode::Shuffle || op == Opcode::Pack || op == Opcode::Unpack) return permuteOp(in, x);
+  if (op == Opcode::GetLutEntryAndIntervalStart) return getLutEntry(in, x);
+  if (op == Opcode::FormFpNum) return formFpNum(in, x);
   withType(laneType(in), [&](auto tag) {
     using T = decltype(tag);
     if (isBitOp(op)) return bitOpVpu<T>(in, x);

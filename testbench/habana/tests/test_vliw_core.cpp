@@ -113,8 +113,10 @@ class FakeServices : public KernelServices {
   uint64_t element_address(int t, const int c[5]) override {
     return 0x100000000ull * (t + 1) + tensors.at(t).offset(c);
   }
-  void load_global(uint64_t, void*, unsigned) override { fail("no global memory"); }
-  void store_global(uint64_t, const void*, unsigned) override { fail("no global memory"); }
+  // Global memory: tensor t's bytes at 0x100000000 * (t + 1), the
+  // addresses element_address gives.
+  void load_global(uint64_t a, void* dst, unsigned n) override { std::memcpy(dst, global(a, n), n); }
+  void store_global(uint64_t a, const void* src, unsigned n) override { std::memcpy(global(a, n), src, n); }
   void load_slm(uint32_t a, void* dst, unsigned n) override {
     checkLocal(a, n, 4, sizeof slm, "SLM");
     std::memcpy(dst, slm + a, n);
@@ -137,6 +139,12 @@ class FakeServices : public KernelServices {
   [[noreturn]] void fail(const char* m) override { throw TpcError(m); }
 
  private:
+  uint8_t* global(uint64_t a, unsigned n) {
+    const uint64_t t = (a >> 32) - 1, off = a & 0xffffffffu;
+    if ((a >> 32) == 0 || t >= tensors.size() || off + n > tensors[t].data.size())
+      fail(("global address " + std::to_string(a) + " is outside every tensor").c_str());
+    return tensors[t].data.data() + off;
+  }
   void checkLocal(uint32_t a, unsigned n, unsigned align, size_t size, const char* what) {
     if (a % align) fail((std::string("misaligned ") + what + " access at " + std::to_string(a)).c_str());
     if (a + n > size) fail((std::string(what) + " access out of range").c_str());
@@ -305,6 +313,12 @@ TEST(VliwPipeline, EveryLatencyRowOfTheTable) {
          // coordinate 1 still reads 2.0; only lane 63 (element 64) is pad 0.
          return r.lane<float>(5, 63) == 0.0f;
        }},
+      {"SET_INDX (load slot) -> LD_TNSR coordinate", {}, "set_indx I2, b00001, 0x1; nop; nop; nop",
+       "ld_tnsr V5, 0x0, I2; nop; nop; nop", 1, [](CoreRun& r) { return r.lane<float>(5, 63) == 0.0f; }},
+      {"PRMT_INDX -> LD_TNSR coordinate",
+       {"nop; mov.i32 S4, 1; nop; nop", "set_indx I3, b00010, 0x1; nop; nop; nop"},
+       "prmt_indx I2, I3, S4; nop; nop; nop", "ld_tnsr V5, 0x0, I2; nop; nop; nop", 4,
+       [](CoreRun& r) { return r.lane<float>(5, 63) == 0.0f; }},
       {"VPU CMP -> vector predicate", vset, "nop; nop; cmp_less.f32 VP3, V2, V1; nop",
        "nop; nop; mov.f32 V5, V1, VP3; nop", 2, [](CoreRun& r) { return r.lane<float>(5, 0) == 3.0f; }},
       {"SPU CMP -> scalar predicate", {"nop; mov.i32 S1, 4; nop; nop"},
@@ -1265,6 +1279,388 @@ TEST(VliwErrors, UnmodelledMmioRegister) {
   CoreRun r;
   const std::string e = errorOf([&] { r.go("ld_l mmio S1, 0x40c; nop; nop; nop\nnop; halt; nop; nop\n"); });
   EXPECT_NE(e.find("MMIO read of address 0x40C is not modelled"), std::string::npos) << e;
+}
+
+// ------------------------------------------------ (8) index registers and global memory
+
+// SET_INDX in the load, SPU and store slots: only the masked dims change;
+// a false predicate changes nothing.
+TEST(VliwIndex, SetIndxWritesMaskedDimsInEverySlot) {
+  std::vector<std::string> p = {"nop; mov.i32 b11111 I2, 5; nop; nop", "nop; mov.i32 b11111 I3, 5; nop; nop",
+                                "nop; mov.i32 b11111 I4, 5; nop; nop", "nop; mov.i32 S3, -7; nop; nop"};
+  pad(p, 5);
+  p.push_back("set_indx I2, b00010, S3; set_indx I3, b10101, 0x9; nop; set_indx I4, b01000, S3");
+  p.push_back("set_indx I4, b00001, S3, SP1; nop; nop; set_indx I2, b00001, 0x3, !SP1");
+  pad(p, 2);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.go(join(p));
+  const vliw::IReg i2 = r.core->irf(2), i3 = r.core->irf(3), i4 = r.core->irf(4);
+  const int e2[5] = {3, -7, 5, 5, 5}, e3[5] = {9, 5, 9, 5, 9}, e4[5] = {5, 5, 5, -7, 5};
+  for (int d = 0; d < 5; ++d) {
+    EXPECT_EQ(i2.d[d], e2[d]) << d;
+    EXPECT_EQ(i3.d[d], e3[d]) << d;
+    EXPECT_EQ(i4.d[d], e4[d]) << d;  // SP1 is false: dim 0 kept
+  }
+}
+
+// PRMT_INDX: 3 bits per destination dim name the source dim. Reversing
+// {10..14}: selector 4 | 3<<3 | 2<<6 | 1<<9 | 0<<12 = 668.
+TEST(VliwIndex, PrmtIndxPermutesDims) {
+  std::vector<std::string> p;
+  for (int d = 0; d < 5; ++d)
+    p.push_back("nop; set_indx I3, b" + std::string(4 - d, '0') + "1" + std::string(d, '0') + ", " +
+                std::to_string(10 + d) + "; nop; nop");
+  p.push_back("nop; mov.i32 S4, 668; nop; nop");
+  p.push_back("nop; mov.i32 S5, 1; nop; nop");  // dst0 <- 1, the others <- 0
+  pad(p, 4);
+  p.push_back("prmt_indx I5, I3, S4; nop; nop; prmt_indx I6, I3, S5");
+  pad(p, 4);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.go(join(p));
+  const vliw::IReg i5 = r.core->irf(5), i6 = r.core->irf(6);
+  const int e5[5] = {14, 13, 12, 11, 10}, e6[5] = {11, 10, 10, 10, 10};
+  for (int d = 0; d < 5; ++d) {
+    EXPECT_EQ(i5.d[d], e5[d]) << d;
+    EXPECT_EQ(i6.d[d], e6[d]) << d;
+  }
+  CoreRun bad;
+  const std::string e = errorOf([&] {
+    bad.go("nop; mov.i32 S4, 5; nop; nop\n" + std::string(kNop) + "\n" + kNop + "\n" + kNop + "\n" +
+           "prmt_indx I5, I3, S4; nop; nop; nop\n" + kHalt + "\n");
+  });
+  EXPECT_NE(e.find("names dimension 5"), std::string::npos) << e;
+}
+
+// MOV_IRF_DIM <dim> S, I; SET_INDX -> MOV_IRF_DIM: 2 cycles (latencies).
+TEST(VliwIndex, MovIrfDimReadsOneDimAfterTwoCycles) {
+  std::vector<std::string> p = {"nop; set_indx I4, b01000, 0x21; nop; nop"};
+  pad(p, 6);
+  p.push_back("nop; mov_irf_dim 0x3 S2, I4; nop; nop");
+  p.push_back("nop; set_indx I4, b01000, 0x30; nop; nop");          // t
+  p.push_back("nop; mov_irf_dim 0x3 S3, I4; nop; nop");             // t+1: old
+  p.push_back("nop; mov_irf_dim 0x3 S4, I4; nop; nop");             // t+2: new
+  p.push_back("nop; mov_irf_dim 0x0 S5, I4; nop; nop");
+  pad(p, 4);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.go(join(p));
+  EXPECT_EQ(r.core->s(2), 0x21u);
+  EXPECT_EQ(r.core->s(3), 0x21u);
+  EXPECT_EQ(r.core->s(4), 0x30u);
+  EXPECT_EQ(r.core->s(5), 0u);
+}
+
+// Tensor 2 is {8, 4} i32: GEN_ADDR of (3, 2) is 0x300000000 + (3 + 2*8)*4
+// in the fake; LD_G / ST_G go through that address.
+TEST(VliwGlobal, GenAddrLdGAndStG) {
+  std::vector<std::string> p = {"set_indx I4, b00001, 0x3; nop; nop; nop", "set_indx I4, b00010, 0x2; nop; nop; nop",
+                                "set_indx I5, b00011, 0x2; nop; nop; nop", "nop; mov.i32 S9, 0x55667788; nop; nop",
+                                "nop; mov.i32 S10, -2; nop; nop"};
+  pad(p, 3);
+  p.push_back("gen_addr AD1, 0x2, I4; nop; nop; nop");  // element 19
+  p.push_back("nop; nop; nop; gen_addr AD2, 0x2, I5");  // element 2 + 2*8 = 18
+  pad(p, 7);
+  p.push_back("ld_g S5, AD1; nop; nop; nop");
+  p.push_back("ld_g.i16 S6, AD1; nop; nop; nop");
+  p.push_back("ld_g.u16 S7, AD1; nop; nop; nop");
+  p.push_back("ld_g SP3, AD2; nop; nop; nop");
+  p.push_back("ld_g V7, AD1; nop; nop; nop");
+  p.push_back("ld_g.i16 V8, AD1; nop; nop; nop");
+  p.push_back("ld_g S11, AD1, !SP0; nop; nop; nop");  // never: S11 stays 0
+  pad(p, 6);
+  p.push_back("nop; nop; nop; st_g AD1, S9");
+  p.push_back("nop; nop; nop; st_g.i8 AD2, S10");
+  p.push_back("nop; nop; nop; st_g AD2, SP3, SP4");  // SP4 false: no store
+  p.push_back(kHalt);
+  CoreRun r;
+  r.svc.tensors[2] = FakeTensor({8, 4}, 4);
+  r.svc.tensors[2].set<uint32_t>(19, 0x1234F678u);
+  r.svc.tensors[2].set<uint32_t>(18, 0x00000101u);
+  r.go(join(p));
+  EXPECT_EQ(r.core->s(5), 0x1234F678u);
+  EXPECT_EQ(r.core->s(6), 0xFFFFF678u);  // i16 sign-extended
+  EXPECT_EQ(r.core->s(7), 0x0000F678u);  // u16 zero-extended
+  EXPECT_TRUE(r.core->sp(3));            // bit 0 of byte 0x01
+  EXPECT_EQ(r.core->s(11), 0u);
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(r.lane<uint32_t>(7, i), 0x1234F678u) << i;
+  for (int i = 0; i < 128; ++i) EXPECT_EQ(r.lane<uint16_t>(8, i), 0xF678u) << i;
+  EXPECT_EQ(r.svc.tensors[2].at<uint32_t>(19), 0x55667788u);
+  EXPECT_EQ(r.svc.tensors[2].at<uint32_t>(18), 0x000001FEu);  // low byte of -2
+}
+
+// GEN_ADDR -> LD_G / ST_G address: 7 cycles; -> LD_G into V: 1
+// (latenciesGen2.cpp through latencies.cpp's formula). AD1 first points at
+// element 0 (value 100), then is moved to element 1 (value 200).
+TEST(VliwGlobal, GenAddrLatencyToGlobalAccesses) {
+  auto run = [](int dist, const std::string& consumer) {
+    std::vector<std::string> p = {"set_indx I4, b00001, 0x1; nop; nop; nop", "nop; mov.i32 S9, 7; nop; nop",
+                                  "gen_addr AD1, 0x2, I0; nop; nop; nop"};
+    pad(p, 8);
+    p.push_back("gen_addr AD1, 0x2, I4; nop; nop; nop");  // t
+    pad(p, dist - 1);
+    p.push_back(consumer);
+    pad(p, 8);
+    p.push_back(kHalt);
+    auto r = std::make_unique<CoreRun>();
+    r->svc.tensors[2] = FakeTensor({8}, 4);
+    r->svc.tensors[2].set<int32_t>(0, 100);
+    r->svc.tensors[2].set<int32_t>(1, 200);
+    r->go(join(p));
+    return r;
+  };
+  EXPECT_EQ(run(6, "ld_g S5, AD1; nop; nop; nop")->core->s(5), 100u);
+  EXPECT_EQ(run(7, "ld_g S5, AD1; nop; nop; nop")->core->s(5), 200u);
+  EXPECT_EQ(run(1, "ld_g V5, AD1; nop; nop; nop")->lane<int32_t>(5, 0), 200);
+  auto st6 = run(6, "nop; nop; nop; st_g AD1, S9");
+  EXPECT_EQ(st6->svc.tensors[2].at<int32_t>(0), 7);
+  EXPECT_EQ(st6->svc.tensors[2].at<int32_t>(1), 200);
+  auto st7 = run(7, "nop; nop; nop; st_g AD1, S9");
+  EXPECT_EQ(st7->svc.tensors[2].at<int32_t>(0), 100);
+  EXPECT_EQ(st7->svc.tensors[2].at<int32_t>(1), 7);
+}
+
+// LD_G data wait for global memory like LD_TNSR's: an SPU reader at the
+// load latency (4) stalls the 3 late cycles and sees the data.
+TEST(VliwGlobal, LdGDataStallsLikeTensorLoads) {
+  std::vector<std::string> p = {"gen_addr AD1, 0x2, I0; nop; nop; nop"};
+  pad(p, 7);
+  p.push_back("ld_g S5, AD1; nop; nop; nop");
+  pad(p, 3);
+  p.push_back("nop; add.i32 S6, S5, 1; nop; nop");
+  pad(p, 4);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.svc.tensors[2] = FakeTensor({8}, 4);
+  r.svc.tensors[2].set<int32_t>(0, 41);
+  r.go(join(p), {}, 3);
+  EXPECT_EQ(r.core->s(6), 42u);
+  EXPECT_EQ(r.core->stallCycles(), 3u);
+}
+
+// ------------------------------------------------ (9) global-memory coherency
+
+// A tensor store reaches memory kStoreCommitCycles (8) after issue, or at
+// the next ASO / CACHE_FLUSH / CACHE_INVALIDATE / HALT. Tensor 1 element 0
+// holds 1.0; the store writes 5.0; the load at distance `dist` (or after
+// the ordering instruction) reads old or new.
+float loadAfterStore(int dist, const std::string& between = "") {
+  std::vector<std::string> p = {"mov.f32 V1, 5.0; nop; nop; nop"};
+  pad(p, 6);
+  p.push_back("nop; nop; nop; st_tnsr 0x1, I2, V1");  // t
+  if (!between.empty()) p.push_back(between);
+  pad(p, dist - 1 - (between.empty() ? 0 : 1));
+  p.push_back("ld_tnsr V2, 0x1, I2; nop; nop; nop");  // t + dist
+  pad(p, 5);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.svc.tensors[1] = FakeTensor({64}, 4);
+  for (int i = 0; i < 64; ++i) r.svc.tensors[1].set<float>(i, 1.0f);
+  r.go(join(p));
+  EXPECT_EQ(r.svc.tensors[1].at<float>(63), 5.0f);  // applied by the end
+  return r.lane<float>(2, 0);
+}
+
+TEST(VliwCoherency, TensorLoadSeesStoreOnlyAfterCommitOrAso) {
+  EXPECT_EQ(loadAfterStore(1), 1.0f);
+  EXPECT_EQ(loadAfterStore(7), 1.0f);
+  EXPECT_EQ(loadAfterStore(8), 5.0f);
+  EXPECT_EQ(loadAfterStore(2, "nop; nop; nop; aso"), 5.0f);
+  EXPECT_EQ(loadAfterStore(2, "nop; nop; nop; cache_flush"), 5.0f);
+  EXPECT_EQ(loadAfterStore(2, "nop; nop; nop; cache_invalidate"), 5.0f);
+  EXPECT_EQ(loadAfterStore(2, "nop; nop; nop; cache_flush !SP0"), 1.0f);  // predicated off
+}
+
+// ST_G then LD_G of one address: the old value until ASO.
+TEST(VliwCoherency, GlobalStoreThenLoadNeedsAso) {
+  auto run = [](bool aso) {
+    std::vector<std::string> p = {"gen_addr AD1, 0x2, I0; nop; nop; nop", "nop; mov.i32 S9, 77; nop; nop"};
+    pad(p, 7);
+    p.push_back("nop; nop; nop; st_g AD1, S9");
+    p.push_back(aso ? "nop; nop; nop; aso" : kNop);
+    p.push_back("ld_g S5, AD1; nop; nop; nop");
+    pad(p, 4);
+    p.push_back(kHalt);
+    CoreRun r;
+    r.svc.tensors[2] = FakeTensor({8}, 4);
+    r.svc.tensors[2].set<int32_t>(0, 11);
+    r.go(join(p));
+    EXPECT_EQ(r.svc.tensors[2].at<int32_t>(0), 77);
+    return r.core->s(5);
+  };
+  EXPECT_EQ(run(false), 11u);
+  EXPECT_EQ(run(true), 77u);
+}
+
+// Stores commit in issue order and all of them by HALT: two stores to the
+// same elements, the later one's value remains.
+TEST(VliwCoherency, HaltAppliesEveryStoreInIssueOrder) {
+  std::vector<std::string> p = {"mov.i32 V1, 3; nop; nop; nop", "mov.i32 V2, 4; nop; nop; nop"};
+  pad(p, 6);
+  p.push_back("nop; nop; nop; st_tnsr.i32 0x1, I2, V1");  // bundle 8
+  p.push_back("nop; nop; nop; st_tnsr.i32 0x1, I2, V2");
+  p.push_back("nop; halt; nop; nop");
+  CoreRun r;
+  r.svc.tensors[1] = FakeTensor({64}, 4);
+  r.start(join(p));
+  for (int k = 0; k < 10; ++k) r.core->step();
+  EXPECT_EQ(r.core->pendingStores(), 2u);
+  EXPECT_EQ(r.svc.tensors[1].at<int32_t>(0), 0);
+  r.core->step();
+  EXPECT_TRUE(r.core->halted());
+  EXPECT_EQ(r.core->pendingStores(), 0u);
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(r.svc.tensors[1].at<int32_t>(i), 4) << i;
+}
+
+// A store that fails when applied names the bundle that issued it.
+TEST(VliwCoherency, DeferredStoreErrorNamesItsBundle) {
+  std::vector<std::string> p = {"nop; mov.i32 S9, 1; nop; nop"};
+  pad(p, 2);
+  p.push_back("nop; nop; nop; st_g AD3, S9");  // AD3 = 0: no memory there
+  pad(p, 2);
+  p.push_back(kHalt);
+  CoreRun r;
+  const std::string e = errorOf([&] { r.go(join(p)); });
+  EXPECT_NE(e.find("bundle 3 (line 4)"), std::string::npos) << e;
+  EXPECT_NE(e.find("st_g"), std::string::npos) << e;
+  EXPECT_NE(e.find("outside every tensor"), std::string::npos) << e;
+}
+
+// ------------------------------------------------ (10) VPU permutes and special helpers
+
+// Loads 256 bytes into V`v` from tensor t (64 x 4-byte elements).
+void setVector(CoreRun& r, int t, const uint8_t bytes[256]) {
+  r.svc.tensors[t] = FakeTensor({64}, 4);
+  std::memcpy(r.svc.tensors[t].data.data(), bytes, 256);
+}
+
+// SHUFFLE.f32: lane i takes element (i's dual group) * 16 + group * 8 +
+// (select & 7) of a when select bit 7 is set, else keeps the destination
+// (tpc-intrinsics.h SHUFFLE: DEST[i] = a[b[i]] within the dual group).
+TEST(VliwVpu, ShuffleWithinDualGroups) {
+  uint8_t a[256], sel[256] = {};
+  for (int i = 0; i < 64; ++i) {
+    const float f = static_cast<float>(i) + 0.5f;
+    std::memcpy(a + 4 * i, &f, 4);
+  }
+  for (int i = 0; i < 64; ++i)
+    sel[i] = static_cast<uint8_t>((i % 5 == 0 ? 0 : 0x80) | ((i / 3) % 2) << 5 | (7 * i + 3) % 8);
+  std::vector<std::string> p = {"ld_tnsr V2, 0x0, I2; nop; nop; nop", "ld_tnsr V3, 0x1, I2; nop; nop; nop",
+                                "mov.f32 V1, -1.0; nop; nop; nop"};
+  pad(p, 5);
+  p.push_back("nop; nop; shuffle.f32 V1, V2, V3; nop");  // t
+  pad(p, 3);
+  p.push_back("nop; nop; add.f32 V4, V1, 0.0; nop");  // t+4: old (SHUFFLE: 5)
+  p.push_back("nop; nop; add.f32 V5, V1, 0.0; nop");  // t+5: new
+  pad(p, 6);
+  p.push_back(kHalt);
+  CoreRun r;
+  setVector(r, 0, a);
+  setVector(r, 1, sel);
+  r.go(join(p));
+  for (int i = 0; i < 64; ++i) {
+    const int src = (i / 16) * 16 + ((i / 3) % 2) * 8 + (7 * i + 3) % 8;
+    const float want = i % 5 == 0 ? -1.0f : static_cast<float>(src) + 0.5f;
+    EXPECT_EQ(r.lane<float>(1, i), want) << i;
+    EXPECT_EQ(r.lane<float>(5, i), want) << i;
+    EXPECT_EQ(r.lane<float>(4, i), -1.0f) << i;
+  }
+}
+
+// PACK / UNPACK.i16 (128 lanes: dual groups of 32, groups of 16), written
+// from tpc-intrinsics.h's description: PACK gathers every stride-th element
+// of a dual group into one group, UNPACK spreads one group (or half of it)
+// to every stride-th element; the other lanes become 0.
+TEST(VliwVpu, PackAndUnpackSixteenBitLanes) {
+  uint8_t a[256];
+  for (int i = 0; i < 128; ++i) {
+    const auto v = static_cast<int16_t>(3 * i + 1);
+    std::memcpy(a + 2 * i, &v, 2);
+  }
+  std::vector<std::string> p = {"ld_tnsr V2, 0x0, I2; nop; nop; nop"};
+  pad(p, 5);
+  p.push_back("nop; nop; pack.i16 source_group=1 element_stride=2 V10, V2; nop");
+  p.push_back("nop; nop; pack.i16 source_group=0 element_stride=4 V11, V2; nop");
+  p.push_back("nop; nop; unpack.i16 source_group=1 element_stride=2 group_half=0 V12, V2; nop");
+  p.push_back("nop; nop; unpack.i16 source_group=1 element_stride=4 group_half=1 V13, V2; nop");
+  pad(p, 6);
+  p.push_back(kHalt);
+  CoreRun r;
+  setVector(r, 0, a);
+  r.go(join(p));
+  auto A = [](int i) { return static_cast<int16_t>(3 * i + 1); };
+  for (int dg = 0; dg < 4; ++dg) {
+    for (int k = 0; k < 32; ++k) {
+      const int i = dg * 32 + k;
+      // pack group 1, stride 2: lanes 16..31 of the dual group = a[2k'].
+      EXPECT_EQ(r.lane<int16_t>(10, i), k >= 16 ? A(dg * 32 + 2 * (k - 16)) : 0) << i;
+      // pack group 0, stride 4: lanes 0..7 = a[4k].
+      EXPECT_EQ(r.lane<int16_t>(11, i), k < 8 ? A(dg * 32 + 4 * k) : 0) << i;
+      // unpack group 1, stride 2: even lanes = group 1's 16 elements.
+      EXPECT_EQ(r.lane<int16_t>(12, i), k % 2 == 0 ? A(dg * 32 + 16 + k / 2) : 0) << i;
+      // unpack group 1, stride 4, upper half: every 4th lane = elements 8..15 of group 1.
+      EXPECT_EQ(r.lane<int16_t>(13, i), k % 4 == 0 ? A(dg * 32 + 16 + 8 + k / 4) : 0) << i;
+    }
+  }
+  CoreRun bad;
+  const std::string e = errorOf([&] { bad.go("nop; nop; pack.i32 source_group=0 element_stride=2 V1, V2; nop\n"); });
+  EXPECT_NE(e.find("8- or 16-bit lanes"), std::string::npos) << e;
+}
+
+// GET_LUT_ENTRY_AND_INTERVAL_START.f32 with shift 17 (6 mantissa bits):
+// default variant, x in [1,2): interval = top 6 mantissa bits, start = x
+// with the low 17 bits cleared; tanh variant, |x| < 1: interval =
+// floor(|x| * 64), start = interval / 64.
+TEST(VliwVpu, GetLutEntryAndIntervalStart) {
+  uint8_t a[256];
+  for (int i = 0; i < 64; ++i) {
+    const float f = 1.0f + static_cast<float>(i) / 64.0f + 1.0f / 256.0f;
+    std::memcpy(a + 4 * i, &f, 4);
+  }
+  uint8_t b[256];
+  for (int i = 0; i < 64; ++i) {
+    const float f = static_cast<float>(i) / 70.0f;
+    std::memcpy(b + 4 * i, &f, 4);
+  }
+  std::vector<std::string> p = {"ld_tnsr V2, 0x0, I2; nop; nop; nop", "ld_tnsr V3, 0x1, I2; nop; nop; nop"};
+  pad(p, 5);
+  p.push_back("nop; nop; get_lut_entry_and_interval_start.f32 D4, V2, 0x11; nop");
+  p.push_back("nop; nop; get_lut_entry_and_interval_start.f32 tanh D6, V3, 0x11; nop");
+  pad(p, 6);
+  p.push_back(kHalt);
+  CoreRun r;
+  setVector(r, 0, a);
+  setVector(r, 1, b);
+  r.go(join(p));
+  for (int i = 0; i < 64; ++i) {
+    EXPECT_EQ(r.lane<uint32_t>(4, i), static_cast<uint32_t>(i)) << i;  // 1 + i/64 + 1/256 -> interval i
+    EXPECT_EQ(r.lane<float>(5, i), 1.0f + static_cast<float>(i) / 64.0f) << i;
+    const double x = static_cast<float>(i) / 70.0f;
+    const auto k = static_cast<uint32_t>(std::floor(x * 64.0));
+    EXPECT_EQ(r.lane<uint32_t>(6, i), k) << i;
+    EXPECT_EQ(r.lane<float>(7, i), static_cast<float>(k) / 64.0f) << i;
+  }
+}
+
+// FORM_FP_NUM.f32: sign of src2, exponent field of src1, mantissa of src3;
+// with exp_is_num the exponent is src1's low byte (+127 with exp_add_bias).
+TEST(VliwVpu, FormFpNum) {
+  std::vector<std::string> p = {"mov.f32 V2, 8.0; nop; nop; nop", "mov.f32 V3, -1.0; nop; nop; nop",
+                                "mov.f32 V4, 1.5; nop; nop; nop", "nop; mov.i32 S1, 3; nop; nop"};
+  pad(p, 5);
+  p.push_back("nop; nop; form_fp_num.f32 V10, V2, V3, V4; nop");          // -(1.5 * 2^3)
+  p.push_back("nop; nop; form_fp_num.f32 V11, 0x3f800000, V3, V4; nop");  // -(1.5 * 2^0)
+  p.push_back("nop; nop; form_fp_num.f32 exp_add_bias force_sign0 exp_is_num V12, S1, V3, V4; nop");
+  pad(p, 6);
+  p.push_back(kHalt);
+  CoreRun r;
+  r.go(join(p));
+  for (int i = 0; i < 64; i += 9) {
+    EXPECT_EQ(r.lane<float>(10, i), -12.0f) << i;
+    EXPECT_EQ(r.lane<float>(11, i), -1.5f) << i;
+    EXPECT_EQ(r.lane<float>(12, i), 12.0f) << i;
+  }
 }
 
 }  // namespace
