@@ -182,7 +182,12 @@ Model parse_model_json(const std::string& text, const std::string& origin) {
   m.consts = r.entries(j, "consts", false, m.arch.dram1_depth);
   m.inputs = r.entries(j, "inputs", true, m.arch.dram0_depth);
   m.outputs = r.entries(j, "outputs", true, m.arch.dram0_depth);
-  m.load_consts_to_local = r.boolean(j, "", "load_consts_to_local");
+  // Tensil's compiler wrote no load_consts_to_local before the key existed
+  // (the speech-robot network's manifest has none), and Tensil's driver then
+  // leaves it false (drivers/embedded/tensil/model.c memsets the model and
+  // sets the key only when present). A present key must still be a boolean.
+  m.load_consts_to_local =
+      j.contains("load_consts_to_local") && r.boolean(j, "", "load_consts_to_local");
   if (m.prog_file_name.empty()) r.fail("prog.file_name", "empty");
   for (size_t i = 0; i < m.consts.size(); ++i) {
     if (m.consts[i].file_name.empty()) r.fail("consts[" + std::to_string(i) + "].file_name", "empty");

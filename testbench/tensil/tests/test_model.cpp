@@ -140,6 +140,17 @@ TEST(ModelJson, ParsesTheExampleOfReference62AndWritesItBackVerbatim) {
   EXPECT_EQ(model_to_json(m), kExampleModel);
 }
 
+// Manifests written before load_consts_to_local existed (the speech-robot
+// network's) have no such key; Tensil's driver reads that as false.
+TEST(ModelJson, MissingLoadConstsToLocalIsFalse) {
+  const std::string without = replaced(kExampleModel, R"(,"load_consts_to_local":false)", "");
+  ASSERT_NE(without, kExampleModel);
+  EXPECT_FALSE(parse_model_json(without, "m.tmodel").load_consts_to_local);
+  EXPECT_TRUE(parse_model_json(replaced(kExampleModel, R"("load_consts_to_local":false)", R"("load_consts_to_local":true)"),
+                               "m.tmodel")
+                  .load_consts_to_local);
+}
+
 TEST(ModelJson, ErrorsNameTheKeyPath) {
   expect_format_error([] { parse_model_json(replaced(kExampleModel, R"("size":1234560)", R"("bytes":1234560)"), "m.tmodel"); },
                       {"m.tmodel: prog.size: missing"});
