@@ -2,16 +2,20 @@
 # Proves a client's sources are upstream's, byte for byte: recomputes the
 # git blob SHA-1 of every file listed in MANIFEST (sha1("blob <size>\0" +
 # content), what `git hash-object` prints) in DIR and compares.
-# Usage: check_unmodified.sh MANIFEST DIR
+# Usage: check_unmodified.sh MANIFEST DIR [FETCH_SCRIPT CMAKE_OPTION]
+# (the script and option named when DIR is missing; default
+# scripts/fetch-clients.sh and ACOSIM_CLIENTS_DIR)
 # Exit 0: all equal; 1: a file differs or is missing; 77 (skipped): DIR does
 # not exist and CI is not set (under CI=true a missing DIR fails).
 set -euo pipefail
 manifest=$1
 dir=$2
+fetch_script=${3:-scripts/fetch-clients.sh}
+cmake_option=${4:-ACOSIM_CLIENTS_DIR}
 upstream=$(sed -n 's/^# upstream: github //p' "$manifest")
 commit=$(sed -n 's/^# commit: //p' "$manifest")
 if [ ! -d "$dir" ]; then
-  echo "no client sources at $dir: run scripts/fetch-clients.sh, or point the CMake option ACOSIM_CLIENTS_DIR at a folder whose" \
+  echo "no sources at $dir: run $fetch_script, or point the CMake option $cmake_option at a folder whose" \
        "$(basename "$dir")/ is a checkout of https://github.com/$upstream at commit $commit"
   if [ "${CI:-}" = "true" ]; then exit 1; fi
   exit 77
