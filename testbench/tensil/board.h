@@ -4,6 +4,10 @@
 // third, running a host program in its own SystemC thread, as an
 // application on the board's processor runs the driver.
 //
+// The TCU is Tcu (our SystemC TCU, every engine of it) or GeneratedTcu
+// (Tensil's generated Verilog, --engine generated): both have the same TLM
+// side.
+//
 // SystemC cannot restart its kernel: one board per process.
 #pragma once
 
@@ -20,16 +24,17 @@
 
 namespace acosim::tensil {
 
-class Board : public sc_core::sc_module {
+template <class TcuT>
+class BasicBoard : public sc_core::sc_module {
  public:
-  using HostProgram = std::function<void(Board&)>;
+  using HostProgram = std::function<void(BasicBoard&)>;
 
   core::Memory dram;
-  Tcu tcu;
+  TcuT tcu;
   core::TlmHal host;
 
-  Board(sc_core::sc_module_name name, const core::MemoryConfig& memory, const TcuOptions& tcu_options,
-        HostProgram program);
+  BasicBoard(sc_core::sc_module_name name, const core::MemoryConfig& memory, const TcuOptions& tcu_options,
+             HostProgram program);
 
   // Runs the simulation until the host program returns. An error a model
   // reports, in its own thread or under a host access, comes back as
@@ -50,5 +55,8 @@ class Board : public sc_core::sc_module {
   std::exception_ptr m_host_error;
   bool m_host_finished = false;
 };
+
+extern template class BasicBoard<Tcu>;  // board.cpp
+using Board = BasicBoard<Tcu>;
 
 }  // namespace acosim::tensil

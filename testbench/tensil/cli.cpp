@@ -57,7 +57,7 @@ std::pair<std::string, std::string> split_binding(const std::string& text, const
 
 ArrayEngineKind parse_engine(const std::string& name) {
   if (const auto kind = parse_array_engine(name)) return *kind;
-  throw UsageError("--engine must be rtl, fast or lockstep, not '" + name + "'");
+  throw UsageError("--engine must be rtl, fast, lockstep or generated, not '" + name + "'");
 }
 
 uint64_t vectors_of(const std::vector<TensorEntry>& entries) {
@@ -137,7 +137,8 @@ int run(const std::vector<std::string>& args) {
       "model", po::value<std::string>()->required(), "model manifest (.tmodel)")(
       "input", po::value<std::vector<std::string>>()->composing(), "NAME=FILE, float32 input values")(
       "output", po::value<std::vector<std::string>>()->composing(), "NAME=FILE, where to write an output")(
-      "engine", po::value<std::string>()->default_value("rtl"), "array engine: rtl, fast or lockstep")(
+      "engine", po::value<std::string>()->default_value("rtl"),
+      "array engine: rtl, fast or lockstep; generated: Tensil's generated Verilog of the whole TCU")(
       "check", po::value<std::string>(),
       "functional: run the functional TCU beside the clocked one and compare every vector written")(
       "vcd", po::value<std::string>(), "write waves (RTL array and TLM side) to this VCD file")(
@@ -160,7 +161,25 @@ int run(const std::vector<std::string>& args) {
   request.tmodel_path = vm["model"].as<std::string>();
   request.device_arch = read_architecture(vm["arch"].as<std::string>());
   request.device_arch_from_model = false;
-  request.engine = parse_engine(vm["engine"].as<std::string>());
+  // Tensil's generated TCU is not one of our TCU's array engines: it
+  // replaces the whole TCU (systemc/tensil/generated/generated_tcu.h).
+  request.generated = vm["engine"].as<std::string>() == "generated";
+  if (!request.generated) request.engine = parse_engine(vm["engine"].as<std::string>());
+  if (request.generated) {
+    // What only our TCU can do: the generated builds have no sample stream,
+    // and their flags and internal signals are not visible at the pins.
+    for (const char* option : {"check", "vcd", "samples", "sample-interval", "tracepoint"}) {
+      if (vm.count(option)) {
+        throw UsageError(std::string("--") + option + " is not available with --engine generated" +
+                         (std::string(option) == "samples" || std::string(option) == "sample-interval"
+                              ? ": Tensil's generated builds have no sample stream"
+                              : ": Tensil's generated TCU shows only its ports"));
+      }
+    }
+    if (!vm["axi-bits"].defaulted() && vm["axi-bits"].as<unsigned>() != 128) {
+      throw UsageError("--axi-bits must be 128 with --engine generated: the generated builds have 128-bit AXI data");
+    }
+  }
   request.lenient = vm.count("lenient") > 0;
   if (vm.count("check")) {
     if (vm["check"].as<std::string>() != "functional") {
@@ -204,7 +223,7 @@ int run(const std::vector<std::string>& args) {
   if (axi_bits != 32 && axi_bits != 64 && axi_bits != 128 && axi_bits != 256 && axi_bits != 512 && axi_bits != 1024) {
     throw UsageError("--axi-bits must be 32, 64, 128, 256, 512 or 1024");
   }
-  request.axi_bytes = axi_bits / 8;
+  request.axi_bytes = request.generated ? 16 : axi_bits / 8;
   if (request.decoder_timeout > 0xFFFF) throw UsageError("--decoder-timeout must fit the register's 16 bits");
 
   const Model model = read_model(request.tmodel_path);
@@ -247,8 +266,12 @@ int run(const std::vector<std::string>& args) {
   const TcuStatistics& s = result.statistics;
   std::cout << "model        " << model.name << " (" << model.arch.type().name << ", " << n << "x" << n
             << " array)\n";
-  std::cout << "engine       " << array_engine_name(request.engine)
-            << (request.check_functional ? ", checked against the functional TCU" : "") << "\n";
+  if (request.generated) {
+    std::cout << "engine       generated (Tensil's generated RTL, top_" << result.generated_build << ")\n";
+  } else {
+    std::cout << "engine       " << array_engine_name(request.engine)
+              << (request.check_functional ? ", checked against the functional TCU" : "") << "\n";
+  }
   for (const auto& [name, values] : result.outputs) {
     std::cout << "output       " << name << ": " << values.size() / n << " vectors x " << n << " lanes";
     if (output_files.count(name)) std::cout << " -> " << output_files.at(name);

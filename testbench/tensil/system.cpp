@@ -3,12 +3,17 @@
 #include <chrono>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include <systemc>
 
 #include "sw/tensil/driver.h"
 #include "sw/tensil/model.h"
 #include "testbench/tensil/board.h"
+#ifdef ACOSIM_TENSIL_HAS_GENERATED
+#include "systemc/tensil/generated/generated_tcu.h"
+#include "testbench/tensil/board_impl.h"
+#endif
 
 namespace acosim::tensil {
 
@@ -17,6 +22,49 @@ namespace {
 constexpr uint64_t kBlockBytes = uint64_t(1) << kDramOffsetShift;
 
 uint64_t round_up_to_block(uint64_t bytes) { return (bytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes; }
+
+// One simulation on a board of type BoardT (our TCU or the generated one),
+// the driver being the host program.
+template <class BoardT>
+void run_on_board(const RunRequest& request, const Model& model, const core::MemoryConfig& memory_config,
+                  const TcuOptions& tcu_options, const DriverConfig& driver_config, RunResult& result) {
+  BoardT board("board", memory_config, tcu_options, [&](BoardT& b) {
+    // The host CPU's program: what an application on the board's processor
+    // does with the driver.
+    Driver driver(b.host, b.tcu.options().arch, driver_config);
+    driver.init();
+    driver.load_model(model);
+    for (const auto& [name, values] : request.inputs) driver.set_input(name, values);
+    driver.run();
+    for (const auto& entry : model.outputs) {
+      if (result.outputs.count(entry.name) == 0) result.outputs[entry.name] = driver.get_output(entry.name);
+    }
+    result.simulated_ns = driver.last_run_ns();
+  });
+  if (request.sample_interval != 0) board.collect_samples(result.samples);
+  try {
+    board.run();
+  } catch (const core::SimulationError& e) {
+    // The TCU names the program counter, which the driver's PC := 0 preamble
+    // makes the instruction index within the model's .tprog.
+    throw core::SimulationError(model.resolve(model.prog_file_name) + ": " + e.what());
+  } catch (const DriverTimeout& e) {
+    // The driver cannot see the TCU's program counter; the board can.
+    throw DriverTimeout(std::string(e.what()) + " (TCU program counter " +
+                        std::to_string(board.tcu.last_program_counter()) + ")");
+  }
+  result.statistics = board.tcu.statistics();
+  if constexpr (std::is_same_v<BoardT, Board>) {
+    result.clocked = board.tcu.clocked();
+    if (result.clocked) {
+      result.tracepoint = *board.tcu.tracepoint_rise();
+      result.timeout = *board.tcu.timeout_rise();
+      result.hazards = board.tcu.hazards();
+    }
+  } else {
+    result.generated_build = board.tcu.build().name;
+  }
+}
 
 }  // namespace
 
@@ -53,37 +101,20 @@ RunResult run_model(const RunRequest& request) {
   tcu_options.dram_bus_bytes = request.axi_bytes;
 
   RunResult result;
-  Board board("board", memory_config, tcu_options, [&](Board& b) {
-    // The host CPU's program: what an application on the board's processor
-    // does with the driver.
-    Driver driver(b.host, b.tcu.options().arch, driver_config);
-    driver.init();
-    driver.load_model(model);
-    for (const auto& [name, values] : request.inputs) driver.set_input(name, values);
-    driver.run();
-    for (const auto& entry : model.outputs) {
-      if (result.outputs.count(entry.name) == 0) result.outputs[entry.name] = driver.get_output(entry.name);
+  if (request.generated) {
+#ifdef ACOSIM_TENSIL_HAS_GENERATED
+    if (request.axi_bytes != 16) {
+      throw std::invalid_argument("the generated Tensil TCU has 128-bit AXI data (16-byte stream beats), not " +
+                                  std::to_string(request.axi_bytes * 8) + "-bit");
     }
-    result.simulated_ns = driver.last_run_ns();
-  });
-  if (request.sample_interval != 0) board.collect_samples(result.samples);
-  try {
-    board.run();
-  } catch (const core::SimulationError& e) {
-    // The TCU names the program counter, which the driver's PC := 0 preamble
-    // makes the instruction index within the model's .tprog.
-    throw core::SimulationError(model.resolve(model.prog_file_name) + ": " + e.what());
-  } catch (const DriverTimeout& e) {
-    // The driver cannot see the TCU's program counter; the board can.
-    throw DriverTimeout(std::string(e.what()) + " (TCU program counter " +
-                        std::to_string(board.tcu.last_program_counter()) + ")");
-  }
-  result.statistics = board.tcu.statistics();
-  result.clocked = board.tcu.clocked();
-  if (result.clocked) {
-    result.tracepoint = *board.tcu.tracepoint_rise();
-    result.timeout = *board.tcu.timeout_rise();
-    result.hazards = board.tcu.hazards();
+    run_on_board<BasicBoard<GeneratedTcu>>(request, model, memory_config, tcu_options, driver_config, result);
+#else
+    throw std::invalid_argument(
+        "this acosim was built without Tensil's generated RTL (--engine generated): run scripts/fetch-tensil-rtl.sh "
+        "or point the CMake option ACOSIM_RTL_DIR at such a folder, then rebuild");
+#endif
+  } else {
+    run_on_board<Board>(request, model, memory_config, tcu_options, driver_config, result);
   }
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   return result;

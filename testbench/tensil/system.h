@@ -22,6 +22,11 @@ struct RunRequest {
   // in order of base, padding lanes included.
   std::map<std::string, std::vector<float>> inputs;
   ArrayEngineKind engine = ArrayEngineKind::Rtl;
+  // --engine generated: Tensil's own generated Verilog of a whole TCU
+  // (systemc/tensil/generated/generated_tcu.h) instead of our TCU; `engine`,
+  // check_functional, vcd_path and sample_interval are then not used (the
+  // CLI refuses them), axi_bytes must be the build's 16.
+  bool generated = false;
   bool lenient = false;
   double clock_mhz = 100.0;
   std::string vcd_path;             // empty: no waves
@@ -38,6 +43,7 @@ struct RunResult {
   TcuStatistics statistics;
   uint64_t simulated_ns = 0;  // simulated time of the model run (program streamed to probe seen)
   double wall_seconds = 0.0;
+  std::string generated_build;  // --engine generated: the build that ran (e.g. "speech_robot")
   // The clocked TCU (engines rtl and lockstep) only:
   bool clocked = false;
   FlagRise tracepoint;

@@ -1,0 +1,170 @@
+// `acosim tensil run --engine generated`: the example models compiled for
+// speech_robot.tarch (8x8 FP16BP8, the architecture of Tensil's generated
+// speech-robot TCU; the examples' own pynqz1 architecture differs in its
+// DRAM depths) run on Tensil's generated Verilog through the driver, and
+// their outputs equal the rtl and fast engines' bit for bit. Options the
+// generated TCU cannot honour are errors, as is an architecture no build
+// was generated for.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "testbench/tensil/tests/cli_fixture.h"
+
+namespace acosim::tensil::test {
+namespace {
+
+using acosim::test::contains;
+
+class GeneratedEngine : public Cli {
+ protected:
+  // Builds examples/tensil/models/<model>.json for speech_robot.tarch.
+  std::string build_for_speech_robot(const std::string& model) {
+    const BuiltModel built = build_model(std::string(ACOSIM_SOURCE_DIR) + "/examples/tensil/models/" + model + ".json",
+                                         read_architecture(ACOSIM_SPEECH_ROBOT_TARCH), ACOSIM_SPEECH_ROBOT_TARCH);
+    write_built_model(built, dir.string());
+    return (dir / (model + "_speech_robot.tmodel")).string();
+  }
+
+  // `vectors` input vectors of 8 lanes: the XOR cases for xor, otherwise
+  // FP16BP8-representable pseudo-random values in [-2, 2].
+  std::string input(const std::string& model, unsigned vectors) {
+    std::vector<float> values(vectors * 8, 0.0f);
+    if (model == "xor") {
+      values[1 * 8 + 1] = values[2 * 8 + 0] = values[3 * 8 + 0] = values[3 * 8 + 1] = 1.0f;
+    } else {
+      std::mt19937 random(7);
+      for (float& v : values) v = float(int(random() % 1025) - 512) / 256.0f;
+    }
+    const fs::path path = dir / (model + ".f32");
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(values.data()), std::streamsize(values.size() * sizeof(float)));
+    return path.string();
+  }
+
+  std::string run_args(const std::string& tmodel, const std::string& x, const std::string& engine,
+                       const std::string& extra = "") {
+    return "tensil run --arch '" + std::string(ACOSIM_SPEECH_ROBOT_TARCH) + "' --model '" + tmodel + "' --input x='" +
+           x + "' --output y='" + (dir / ("y_" + engine + ".f32")).string() + "' --engine " + engine + " " + extra;
+  }
+
+  void same_outputs_on_every_engine(const std::string& model, unsigned input_vectors) {
+    const std::string tmodel = build_for_speech_robot(model);
+    const std::string x = input(model, input_vectors);
+    const Outcome generated = run(run_args(tmodel, x, "generated"));
+    ASSERT_EQ(generated.status, 0) << generated.err;
+    EXPECT_TRUE(contains(generated.out, "engine       generated (Tensil's generated RTL, top_speech_robot)\n"))
+        << generated.out;
+    std::smatch cycles;
+    ASSERT_TRUE(std::regex_search(generated.out, cycles, std::regex("\ncycles       ([0-9]+) TCU cycles")))
+        << generated.out;
+    EXPECT_GT(std::stoull(cycles[1]), 0u);
+    const std::string y = slurp(dir / "y_generated.f32");
+    ASSERT_FALSE(y.empty());
+    for (const char* engine : {"rtl", "fast"}) {
+      const Outcome o = run(run_args(tmodel, x, engine));
+      ASSERT_EQ(o.status, 0) << o.err;
+      EXPECT_EQ(slurp(dir / ("y_" + std::string(engine) + ".f32")), y) << model << ": generated vs " << engine;
+    }
+  }
+};
+
+TEST_F(GeneratedEngine, XorEqualsTheOtherEnginesBitForBit) {
+  same_outputs_on_every_engine("xor", 4);
+  // XOR itself, so that equal outputs are not equally wrong.
+  const std::string y = slurp(dir / "y_generated.f32");
+  ASSERT_EQ(y.size(), 4 * 8 * sizeof(float));
+  const auto* values = reinterpret_cast<const float*>(y.data());
+  EXPECT_EQ(values[0 * 8], 0.0f);
+  EXPECT_EQ(values[1 * 8], 1.0f);
+  EXPECT_EQ(values[2 * 8], 1.0f);
+  EXPECT_EQ(values[3 * 8], 0.0f);
+}
+
+TEST_F(GeneratedEngine, DenseEqualsTheOtherEnginesBitForBit) { same_outputs_on_every_engine("dense", 6); }
+
+TEST_F(GeneratedEngine, ConvEqualsTheOtherEnginesBitForBit) { same_outputs_on_every_engine("conv", 36); }
+
+#ifdef ACOSIM_ZCU104_TARCH
+// 32x32 with 9-byte instructions: instructions straddle the 16-byte beats.
+TEST_F(GeneratedEngine, XorOnTheZcu104BuildEqualsTheFastEngine) {
+  const BuiltModel built = build_model(std::string(ACOSIM_SOURCE_DIR) + "/examples/tensil/models/xor.json",
+                                       read_architecture(ACOSIM_ZCU104_TARCH), ACOSIM_ZCU104_TARCH);
+  write_built_model(built, dir.string());
+  const std::string tmodel = (dir / "xor_zcu104.tmodel").string();
+  const std::string x = xor_input(32);
+  std::string y;
+  for (const char* engine : {"generated", "fast"}) {
+    const Outcome o = run("tensil run --arch '" + std::string(ACOSIM_ZCU104_TARCH) + "' --model '" + tmodel +
+                          "' --input x='" + x + "' --output y='" + (dir / "y.f32").string() + "' --engine " + engine);
+    ASSERT_EQ(o.status, 0) << engine << ": " << o.err;
+    if (y.empty()) {
+      EXPECT_TRUE(contains(o.out, "top_zcu104")) << o.out;
+      y = slurp(dir / "y.f32");
+      ASSERT_EQ(y.size(), 4 * 32 * sizeof(float));
+      const auto* values = reinterpret_cast<const float*>(y.data());
+      EXPECT_EQ(values[0 * 32], 0.0f);
+      EXPECT_EQ(values[1 * 32], 1.0f);
+      EXPECT_EQ(values[2 * 32], 1.0f);
+      EXPECT_EQ(values[3 * 32], 0.0f);
+    } else {
+      EXPECT_EQ(slurp(dir / "y.f32"), y) << "generated vs " << engine;
+    }
+  }
+}
+#endif
+
+TEST_F(GeneratedEngine, SamplesAreAnError) {
+  const std::string tmodel = build_for_speech_robot("xor");
+  const Outcome o = run(run_args(tmodel, input("xor", 4), "generated", "--samples '" + (dir / "s.bin").string() + "'"));
+  EXPECT_EQ(o.status, 2);
+  expect_one_line_error(o);
+  EXPECT_TRUE(contains(o.err, "--samples is not available with --engine generated")) << o.err;
+  EXPECT_TRUE(contains(o.err, "no sample stream")) << o.err;
+  EXPECT_FALSE(fs::exists(dir / "s.bin"));
+  EXPECT_FALSE(fs::exists(dir / "y_generated.f32"));
+}
+
+TEST_F(GeneratedEngine, OptionsItCannotHonourAreErrors) {
+  const std::string tmodel = build_for_speech_robot("xor");
+  const std::string x = input("xor", 4);
+  for (const std::string& option :
+       {std::string("--check functional"), "--vcd '" + (dir / "w.vcd").string() + "'", std::string("--tracepoint 3"),
+        std::string("--axi-bits 64")}) {
+    const Outcome o = run(run_args(tmodel, x, "generated", option));
+    EXPECT_EQ(o.status, 2) << option;
+    expect_one_line_error(o);
+    EXPECT_TRUE(contains(o.err, "--engine generated")) << option << ": " << o.err;
+  }
+  // The build's own width is accepted.
+  const Outcome o = run(run_args(tmodel, x, "generated", "--axi-bits 128"));
+  EXPECT_EQ(o.status, 0) << o.err;
+}
+
+TEST_F(GeneratedEngine, AnArchitectureWithoutABuildNamesTheBuildsAndTheFetchScript) {
+  const std::string tmodel = build("xor", "pynqz1");
+  const Outcome o = run("tensil run --arch '" + arch_path("pynqz1") + "' --model '" + tmodel +
+                        "' --input x=" + xor_input(8) + " --engine generated");
+  EXPECT_EQ(o.status, 1);
+  expect_one_line_error(o);
+  EXPECT_TRUE(contains(o.err, "speech_robot (FP16BP8 8x8")) << o.err;
+  EXPECT_TRUE(contains(o.err, "scripts/fetch-tensil-rtl.sh")) << o.err;
+}
+
+TEST_F(GeneratedEngine, AnInstructionTheRtlWouldConsumeStopsTheRunNamingItsPc) {
+  const std::string tmodel = build_for_speech_robot("xor");
+  const size_t index = find_opcode(tmodel, Opcode::MatMul);
+  edit_instruction(tmodel, index, [](Instruction& in) { in.flags |= 0x8; });  // an unused flag bit
+  const Outcome o = run(run_args(tmodel, input("xor", 4), "generated"));
+  EXPECT_EQ(o.status, 1);
+  expect_one_line_error(o);
+  EXPECT_TRUE(contains(o.err, "pc " + std::to_string(index) + " ")) << o.err;
+  EXPECT_TRUE(contains(o.err, "--lenient")) << o.err;
+}
+
+}  // namespace
+}  // namespace acosim::tensil::test
