@@ -151,27 +151,15 @@ sc_core::sc_time DramPort::burst(tlm::tlm_command command, uint64_t address, uin
       return r->write_latency;
     }
   }
-  tlm::tlm_generic_payload trans;
-  core::AxiCacheExtension cache(m_axcache);
-  trans.set_command(command);
-  trans.set_address(address);
-  trans.set_data_ptr(data);
-  trans.set_data_length(bytes);
-  trans.set_streaming_width(bytes);
-  trans.set_byte_enable_ptr(nullptr);
-  trans.set_dmi_allowed(false);
-  trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  trans.set_extension(&cache);
-  sc_core::sc_time delay = local_time;
-  m_socket->b_transport(trans, delay);
-  trans.clear_extension(&cache);
-  if (trans.is_response_error()) {
+  const core::AxiTransferOutcome outcome =
+      core::axi_transfer(m_socket, command, address, data, bytes, m_axcache, local_time);
+  if (!outcome.ok) {
     throw DramError(m_name + " " + (command == tlm::TLM_READ_COMMAND ? "read" : "write") + " of " +
                     std::to_string(bytes) + " bytes at byte address " + hex(address) +
-                    " failed: " + trans.get_response_string());
+                    " failed: " + outcome.response);
   }
-  if (m_use_dmi && trans.is_dmi_allowed()) request_dmi(address);
-  return delay - local_time;
+  if (m_use_dmi && outcome.dmi_allowed) request_dmi(address);
+  return outcome.delay;
 }
 
 }  // namespace acosim::tensil

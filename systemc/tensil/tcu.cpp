@@ -11,6 +11,7 @@
 #include "systemc/tensil/decoder.h"
 #include "systemc/tensil/dram_port.h"
 #include "systemc/tensil/instruction_check.h"
+#include "systemc/tensil/stream_write.h"
 #include "systemc/tensil/waves.h"
 
 namespace acosim::tensil {
@@ -180,16 +181,7 @@ struct Tcu::Impl {
   }
 
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
-    if (trans.get_command() != tlm::TLM_WRITE_COMMAND) {
-      trans.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
-      return;
-    }
-    if (trans.get_byte_enable_ptr() != nullptr) {
-      trans.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
-      return;
-    }
-    sc_core::wait(delay);
-    delay = sc_core::SC_ZERO_TIME;
+    if (!accept_stream_write(trans, delay)) return;
     if (clocked) {
       clocked->stream(trans.get_data_ptr(), trans.get_data_length());
       trans.set_response_status(tlm::TLM_OK_RESPONSE);

@@ -18,6 +18,7 @@
 #include "systemc/core/axi_cache_extension.h"
 #include "sw/tensil/model.h"
 #include "systemc/tensil/instruction_check.h"
+#include "systemc/tensil/stream_write.h"
 
 namespace acosim::tensil {
 namespace {
@@ -269,25 +270,13 @@ class AxiBridge {
   // One TLM transfer; returns the target's added delay.
   sc_core::sc_time transfer(tlm::tlm_command command, uint64_t address, uint8_t* data, unsigned bytes,
                             uint8_t cache, const sc_core::sc_time& local) {
-    tlm::tlm_generic_payload trans;
-    core::AxiCacheExtension extension(cache);
-    trans.set_command(command);
-    trans.set_address(address);
-    trans.set_data_ptr(data);
-    trans.set_data_length(bytes);
-    trans.set_streaming_width(bytes);
-    trans.set_byte_enable_ptr(nullptr);
-    trans.set_dmi_allowed(false);
-    trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    trans.set_extension(&extension);
-    sc_core::sc_time delay = local;
-    m_socket->b_transport(trans, delay);
-    trans.clear_extension(&extension);
-    if (trans.is_response_error()) {
+    const core::AxiTransferOutcome outcome =
+        core::axi_transfer(m_socket, command, address, data, bytes, cache, local);
+    if (!outcome.ok) {
       fail(std::string(command == tlm::TLM_READ_COMMAND ? "read" : "write") + " of " + std::to_string(bytes) +
-           " bytes at byte address " + hex(address) + " failed: " + trans.get_response_string());
+           " bytes at byte address " + hex(address) + " failed: " + outcome.response);
     }
-    return delay - local;
+    return outcome.delay;
   }
 
   void read(uint64_t cycle, const sc_core::sc_time& local) {
@@ -515,16 +504,7 @@ struct GeneratedTcu::Impl {
   }
 
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
-    if (trans.get_command() != tlm::TLM_WRITE_COMMAND) {
-      trans.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
-      return;
-    }
-    if (trans.get_byte_enable_ptr() != nullptr) {
-      trans.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
-      return;
-    }
-    sc_core::wait(delay);
-    delay = sc_core::SC_ZERO_TIME;
+    if (!accept_stream_write(trans, delay)) return;
     if (queue.empty() && !beat_valid && !was_active) span_open = false;
     const uint8_t* data = trans.get_data_ptr();
     size_t remaining = trans.get_data_length();
