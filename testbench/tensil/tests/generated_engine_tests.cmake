@@ -7,7 +7,8 @@ if(TARGET acosim_tensil_generated_tcu AND "speech_robot" IN_LIST generated_build
     LIBS acosim_tensil_model_builder)
   target_compile_definitions(tensil_generated_engine_tests PRIVATE
     ACOSIM_BINARY="$<TARGET_FILE:acosim>" ACOSIM_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
-    ACOSIM_SPEECH_ROBOT_TARCH="${ACOSIM_RTL_DIR}/tensil/speech_robot/arch/speech_robot.tarch")
+    ACOSIM_SPEECH_ROBOT_TARCH="${ACOSIM_RTL_DIR}/tensil/speech_robot/arch/speech_robot.tarch"
+    ACOSIM_SPEECH_ROBOT_MODEL="${ACOSIM_RTL_DIR}/tensil/speech_robot/model/speech_commands_onnx_speech_robot.tmodel")
   if("zcu104" IN_LIST generated_builds)
     target_compile_definitions(tensil_generated_engine_tests PRIVATE
       ACOSIM_ZCU104_TARCH="${ACOSIM_RTL_DIR}/tensil/zcu104/tensil/arch/zcu104.tarch")

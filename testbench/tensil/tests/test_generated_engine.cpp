@@ -73,6 +73,34 @@ class GeneratedEngine : public Cli {
   }
 };
 
+// Tensil's own compiled network for the speech-robot TCU (its .tmodel has
+// no load_consts_to_local, read as false as Tensil's driver reads it), on a
+// deterministic synthetic input of the model's shape: the three engines
+// give the same output bytes.
+TEST_F(GeneratedEngine, SpeechCommandsNetworkEqualsTheOtherEnginesBitForBit) {
+  const std::string tmodel = std::string(ACOSIM_SPEECH_ROBOT_MODEL);
+  std::vector<float> values(15996 * 8);  // input_1: 15996 vectors of 8 lanes
+  std::mt19937 random(11);
+  for (float& v : values) v = float(int(random() % 513) - 256) / 256.0f;
+  const fs::path x = dir / "speech.f32";
+  std::ofstream(x, std::ios::binary)
+      .write(reinterpret_cast<const char*>(values.data()), std::streamsize(values.size() * sizeof(float)));
+  auto args = [&](const std::string& engine) {
+    return "tensil run --arch '" + std::string(ACOSIM_SPEECH_ROBOT_TARCH) + "' --model '" + tmodel +
+           "' --input input_1='" + x.string() + "' --output dense_1='" + (dir / ("y_" + engine + ".f32")).string() +
+           "' --engine " + engine;
+  };
+  const Outcome generated = run(args("generated"));
+  ASSERT_EQ(generated.status, 0) << generated.err;
+  const std::string y = slurp(dir / "y_generated.f32");
+  ASSERT_EQ(y.size(), 2 * 8 * sizeof(float));  // dense_1: 2 vectors of 8 lanes
+  for (const char* engine : {"rtl", "fast"}) {
+    const Outcome o = run(args(engine));
+    ASSERT_EQ(o.status, 0) << o.err;
+    EXPECT_EQ(slurp(dir / ("y_" + std::string(engine) + ".f32")), y) << "generated vs " << engine;
+  }
+}
+
 TEST_F(GeneratedEngine, XorEqualsTheOtherEnginesBitForBit) {
   same_outputs_on_every_engine("xor", 4);
   // XOR itself, so that equal outputs are not equally wrong.
