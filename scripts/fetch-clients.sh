@@ -12,22 +12,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dest=${1:-../shared/clients}
-git_base=${ACOSIM_CLIENTS_GIT_BASE:-https://github.com}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-for manifest in testbench/clients/*.sha1; do
-  client=$(basename "$manifest" .sha1)
-  upstream=$(sed -n 's/^# upstream: github //p' "$manifest")
-  commit=$(sed -n 's/^# commit: //p' "$manifest")
-  mapfile -t paths < <(grep -v '^#' "$manifest" | awk 'NF == 2 { print $2 }')
-  git clone --quiet --filter=blob:none --no-checkout "$git_base/$upstream.git" "$work/$client"
-  git -C "$work/$client" sparse-checkout set --no-cone "${paths[@]}"
-  git -C "$work/$client" checkout --quiet "$commit"
-  for path in "${paths[@]}"; do
-    mkdir -p "$dest/$client/$(dirname "$path")"
-    cp "$work/$client/$path" "$dest/$client/$path"
-  done
-  bash testbench/clients/check_unmodified.sh "$manifest" "$dest/$client"
-done
+bash scripts/fetch-pinned.sh testbench/clients "$dest" scripts/fetch-clients.sh ACOSIM_CLIENTS_DIR
 echo "driver clients in $dest"

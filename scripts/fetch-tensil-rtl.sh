@@ -10,23 +10,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dest=${1:-../shared/rtl}
-git_base=${ACOSIM_CLIENTS_GIT_BASE:-https://github.com}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-for manifest in testbench/rtl/*.sha1; do
-  name=$(basename "$manifest" .sha1)
-  folder=$(sed -n 's/^# folder: //p' "$manifest")
-  upstream=$(sed -n 's/^# upstream: github //p' "$manifest")
-  commit=$(sed -n 's/^# commit: //p' "$manifest")
-  mapfile -t paths < <(grep -v '^#' "$manifest" | awk 'NF == 2 { print $2 }')
-  git clone --quiet --filter=blob:none --no-checkout "$git_base/$upstream.git" "$work/$name"
-  git -C "$work/$name" sparse-checkout set --no-cone "${paths[@]}"
-  git -C "$work/$name" checkout --quiet "$commit"
-  for path in "${paths[@]}"; do
-    mkdir -p "$dest/$folder/$(dirname "$path")"
-    cp "$work/$name/$path" "$dest/$folder/$path"
-  done
-  bash testbench/clients/check_unmodified.sh "$manifest" "$dest/$folder" scripts/fetch-tensil-rtl.sh ACOSIM_RTL_DIR
-done
+bash scripts/fetch-pinned.sh testbench/rtl "$dest" scripts/fetch-tensil-rtl.sh ACOSIM_RTL_DIR
 echo "Tensil's generated RTL in $dest"
