@@ -32,7 +32,7 @@ set_target_properties(acosim_nvdla_driver PROPERTIES EXPORT_NAME nvdla_driver)
 set(acosim_exported_targets
   acosim_tensil acosim_nvdla acosim_tensil_driver acosim_nvdla_driver
   # what they are made of
-  acosim_root acosim_warnings acosim_hal acosim_core
+  acosim_root acosim_warnings acosim_hal acosim_core acosim_gtkw
   acosim_tensil_regs acosim_tensil_sw acosim_tensil_board acosim_tensil_tcu acosim_tensil_arrays
   acosim_tensil_rtl_arrays acosim_tensil_verilated acosim_tensil_clocked_dram acosim_tensil_clocked_sampler
   acosim_nvdla_regs acosim_nvdla_system acosim_nvdla_models acosim_nvdla_datapath)

@@ -5,7 +5,10 @@
 //   - on the bare Verilated array (no SystemC, no engine class),
 //   - on the SystemC TCU with the rtl engine (Verilated array inside),
 //   - on the SystemC TCU with the fast engine,
-// for 8x8 and 16x16 FP16BP8 arrays, and the wall time of the example models.
+// for 8x8 and 16x16 FP16BP8 arrays, the wall time of the example models, and
+// Tensil's compiled networks of ACOSIM_RTL_DIR (speech commands on the 8x8
+// speech-robot build, ResNet-20v2 on the 32x32 zcu104 build) on the
+// generated, rtl and fast engines with 128-bit AXI.
 // SystemC elaborates once per process, so every SystemC case runs in a child
 // process of this program (`acosim-bench --case ...`), which prints its
 // figures as key=value lines for the parent to collect.
@@ -162,10 +165,13 @@ Figures run_bare_case(unsigned n, unsigned repeats) {
   return {{"seconds", run.seconds}, {"array_cycles", double(run.cycles)}};
 }
 
-Figures run_model_case(const std::string& tmodel, ArrayEngineKind engine) {
+Figures run_model_case(const std::string& tmodel, ArrayEngineKind engine, bool generated = false,
+                       unsigned axi_bytes = 8) {
   RunRequest request;
   request.tmodel_path = tmodel;
   request.engine = engine;
+  request.generated = generated;
+  request.axi_bytes = axi_bytes;
   const Model model = read_model(tmodel);
   for (const TensorEntry& e : model.inputs) {
     std::vector<float>& values = request.inputs[e.name];
@@ -180,7 +186,8 @@ Figures run_model_case(const std::string& tmodel, ArrayEngineKind engine) {
 
 
 int run_case(const std::string& name) {
-  // Case names: bare:N:R, tcu:ENGINE:N:R, model:ENGINE:PATH
+  // Case names: bare:N:R, tcu:ENGINE:N:R, model:ENGINE:PATH, network:ENGINE:PATH
+  // (ENGINE of a network: rtl, fast or generated; 128-bit AXI)
   std::vector<std::string> parts;
   std::stringstream in(name);
   for (std::string part; std::getline(in, part, ':');) parts.push_back(part);
@@ -196,6 +203,9 @@ int run_case(const std::string& name) {
     figures = run_tcu_case(engine_of(parts[1]), unsigned(std::stoul(parts[2])), unsigned(std::stoul(parts[3])));
   } else if (parts.size() == 3 && parts[0] == "model") {
     figures = run_model_case(parts[2], engine_of(parts[1]));
+  } else if (parts.size() == 3 && parts[0] == "network") {
+    const bool generated = parts[1] == "generated";
+    figures = run_model_case(parts[2], generated ? ArrayEngineKind::Rtl : engine_of(parts[1]), generated, 16);
   } else {
     std::cerr << "acosim-bench: unknown case '" << name << "'\n";
     return 2;
@@ -214,7 +224,33 @@ std::string si(double value) {
   return s.str();
 }
 
-int run_all(const std::string& self, const std::string& examples_dir, unsigned rtl_repeats, unsigned fast_repeats) {
+// Tensil's compiled networks, where ACOSIM_RTL_DIR has them: each engine's
+// wall time, TCU cycles (as each engine counts them, docs/tensil.md) and
+// simulated cycles per second of wall time.
+void run_networks(const std::string& self, const std::string& rtl_dir) {
+  std::cout << "\nTensil's compiled networks (128-bit AXI, synthetic input, driver included):\n";
+  std::cout << std::left << std::setw(34) << "network / engine" << std::right << std::setw(14) << "TCU cycles"
+            << std::setw(10) << "wall s" << std::setw(14) << "cycles/s" << "\n";
+  const std::pair<const char*, const char*> networks[] = {
+      {"speech commands (8x8)", "/tensil/speech_robot/model/speech_commands_onnx_speech_robot.tmodel"},
+      {"ResNet-20v2 (32x32)", "/tensil/zcu104/sdcard/baseline/resnet20v2_cifar_onnx_zcu104.tmodel"}};
+  for (const auto& [label, file] : networks) {
+    const std::string path = rtl_dir + file;
+    if (access(path.c_str(), R_OK) != 0) {
+      std::cout << path << ": not there (scripts/fetch-tensil-rtl.sh)\n";
+      continue;
+    }
+    for (const char* engine : {"generated", "rtl", "fast"}) {
+      const Figures f = run_child(self, std::string("network:") + engine + ":" + path);
+      std::cout << std::left << std::setw(34) << (std::string(label) + " " + engine) << std::right << std::fixed
+                << std::setprecision(0) << std::setw(14) << f.at("cycles") << std::setprecision(3) << std::setw(10)
+                << f.at("seconds") << std::setw(14) << si(f.at("cycles") / f.at("seconds")) << "\n";
+    }
+  }
+}
+
+int run_all(const std::string& self, const std::string& examples_dir, unsigned rtl_repeats, unsigned fast_repeats,
+            bool networks) {
   std::cout << "Stimulus: FP16BP8, one LoadWeights, then MatMuls of " << kVectors
             << " vectors (rtl/bare: " << rtl_repeats << ", fast: " << fast_repeats << " MatMuls); untraced.\n\n";
   std::cout << std::left << std::setw(26) << "array / engine" << std::right << std::setw(16) << "cycles/s"
@@ -265,6 +301,7 @@ int run_all(const std::string& self, const std::string& examples_dir, unsigned r
                 << std::setprecision(0) << std::setw(14) << rtl.at("cycles") << "\n";
     }
   }
+  if (networks) run_networks(self, ACOSIM_RTL_DIR);
   return 0;
 }
 
@@ -284,11 +321,13 @@ int sc_main(int argc, char* argv[]) {
     std::string examples_dir = ACOSIM_EXAMPLES_DIR;
     unsigned rtl_repeats = 200;
     unsigned fast_repeats = 2000;
+    bool networks = true;
     for (int i = 1; i < argc; ++i) {
       const std::string arg = argv[i];
       if (arg == "--quick") {
         rtl_repeats = 10;
         fast_repeats = 100;
+        networks = false;
       } else if (arg == "--examples" && i + 1 < argc) {
         examples_dir = argv[++i];
       } else {
@@ -296,7 +335,7 @@ int sc_main(int argc, char* argv[]) {
         return 2;
       }
     }
-    return run_all(acosim::bench::self_path(), examples_dir, rtl_repeats, fast_repeats);
+    return run_all(acosim::bench::self_path(), examples_dir, rtl_repeats, fast_repeats, networks);
   } catch (const std::exception& e) {
     std::cerr << "acosim-bench: error: " << e.what() << "\n";
     return 1;

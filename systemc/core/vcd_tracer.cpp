@@ -5,6 +5,8 @@
 #include <map>
 #include <stdexcept>
 
+#include "systemc/core/gtkw.h"
+
 namespace acosim::core {
 
 namespace {
@@ -153,6 +155,7 @@ void VcdTracer::close() {
   if (!m_header_written) write_header();
   std::fclose(m_file);
   m_file = nullptr;
+  write_gtkw_beside(m_path);
 }
 
 }  // namespace acosim::core

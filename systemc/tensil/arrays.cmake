@@ -139,5 +139,5 @@ add_library(acosim_tensil_rtl_arrays STATIC
   ${tensil_generated_dir}/rtl_array_registry.cpp)
 target_link_libraries(acosim_tensil_rtl_arrays
   PUBLIC acosim_tensil_verilated acosim_tensil_regs acosim_root
-  PRIVATE acosim_warnings)
+  PRIVATE acosim_gtkw acosim_warnings)
 

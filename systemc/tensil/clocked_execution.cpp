@@ -30,7 +30,10 @@ class ClockedExecution::Target : public clocked::DramTarget {
     return after_beats(m_port.transfer_burst(tlm::TLM_READ_COMMAND, address, data, bytes, m_keeper.get_local_time()),
                        bytes);
   }
+  // The bytes land in memory at their own time: the host, polling DRAM for
+  // the flush probe, sees them no earlier than it would on the board.
   uint64_t write_burst(uint64_t address, const uint8_t* data, uint32_t bytes) override {
+    m_keeper.sync();
     return after_beats(m_port.transfer_burst(tlm::TLM_WRITE_COMMAND, address, const_cast<uint8_t*>(data), bytes,
                                              m_keeper.get_local_time()),
                        bytes);
@@ -75,6 +78,20 @@ ClockedExecution::ClockedExecution(const TcuOptions& options, ArrayEngine& array
     if (reg == uint32_t(ConfigRegister::Dram0CacheBehaviour)) dram0.configure(0, static_cast<uint8_t>(value));
     if (reg == uint32_t(ConfigRegister::Dram1CacheBehaviour)) dram1.configure(0, static_cast<uint8_t>(value));
   };
+  if (options.timeline) {
+    const TimelineSink& sink = m_options.timeline;
+    m_core->decoder().on_dequeue = [&sink](uint64_t cycle, uint32_t pc, uint8_t opcode) {
+      sink(TimelineEvent{cycle, TimelineEvent::Kind::Dequeue, opcode, pc, 0});
+    };
+    for (uint8_t bank = 0; bank < 2; ++bank) {
+      // The bank counts only the cycles it is clocked in; the core's count is
+      // the TCU's clock since time 0.
+      m_core->dram(bank).on_burst = [this, &sink, bank](const clocked::AxiBurst& b) {
+        sink(TimelineEvent{m_core->cycles(), b.write ? TimelineEvent::Kind::WriteAddress : TimelineEvent::Kind::ReadAddress,
+                           bank, b.byte_address, b.len});
+      };
+    }
+  }
   // The host's receive DMA is always ready once it has been started: the
   // samples it has not handed to a reader yet wait in its buffer.
   m_core->sample_sink = [this](uint64_t sample, bool last) {
@@ -215,13 +232,19 @@ void ClockedExecution::run() {
       if (edge > sc_core::sc_time_stamp()) m_keeper.inc(edge - sc_core::sc_time_stamp());
       idle = m_core->idle();
     }
-    const bool writer_waiting = !m_core->stream_taken();
     step(!idle);
     const bool samples_for_reader = m_sample_waiting && !m_sample_fifo.empty();
-    if ((writer_waiting && m_core->stream_taken()) || samples_for_reader || m_keeper.need_sync()) {
+    // While the stream has nothing left to offer, the core keeps step with
+    // SystemC's time, so bytes the host writes next are offered from the
+    // cycle they arrive in (a host writing at this very instant goes first:
+    // the extra delta). Tensil's generated TCU runs by the same rule
+    // (systemc/tensil/generated/generated_tcu.h).
+    const bool starved = m_core->stream_taken();
+    if (starved || samples_for_reader || m_keeper.need_sync()) {
       synchronise();
-      if (m_core->stream_taken()) m_data_taken.notify(sc_core::SC_ZERO_TIME);
+      if (starved) m_data_taken.notify(sc_core::SC_ZERO_TIME);
       if (samples_for_reader) m_samples_ready.notify(sc_core::SC_ZERO_TIME);
+      if (starved) sc_core::wait(sc_core::SC_ZERO_TIME);
     }
   }
 }

@@ -10,8 +10,8 @@ Decoder::Decoder(const Architecture& arch, ArrayEngine& array, VectorDram& dram0
                  ConfigRegisterFile& config, TcuStatistics& statistics, sc_core::sc_time clock_period)
     : m_arch(arch),
       m_n(arch.array_size),
-      m_simd_operand_bits(InstructionLayout::derive(arch).simd_operand_bits),
-      m_format{arch.type().width, arch.type().binary_point},
+      m_simd_operand_bits(functional::simd_operand_bits(arch.simd_registers_depth)),
+      m_format(functional::number_format(arch.data_type)),
       m_array(array),
       m_dram0(dram0),
       m_dram1(dram1),
@@ -21,6 +21,8 @@ Decoder::Decoder(const Architecture& arch, ArrayEngine& array, VectorDram& dram0
       m_local("local memory", arch.local_depth, arch.array_size),
       m_accumulators("accumulators", arch.accumulator_depth, arch.array_size),
       m_alu(arch.array_size, arch.simd_registers_depth, m_format),
+      m_simd_zero(arch.array_size, 0),
+      m_simd_output(arch.array_size),
       m_fast(dynamic_cast<FastArray*>(&array)) {}
 
 uint64_t Decoder::cycles_of(const sc_core::sc_time& t) const {
@@ -51,9 +53,10 @@ uint64_t Decoder::execute(const Instruction& in, uint64_t cycle) {
 }
 
 void Decoder::accumulate_into(uint64_t address, const int32_t* value) {
-  // acc = sat(acc + value) lane-wise (Tensil's util/decoupled/VecAdder.scala).
+  // acc = plus(acc, value) lane-wise: the accumulators add with the data
+  // type's `+` (Tensil's util/decoupled/VecAdder.scala), functional/fixed.h.
   int32_t* acc = m_accumulators.at(address);
-  for (unsigned i = 0; i < m_n; ++i) acc[i] = plus(acc[i], value[i], m_format);
+  for (unsigned i = 0; i < m_n; ++i) acc[i] = functional::plus(acc[i], value[i], m_format);
 }
 
 void Decoder::accumulate_into(uint64_t address, const Vector& value) { accumulate_into(address, value.data()); }
@@ -163,25 +166,22 @@ uint64_t Decoder::data_move(const Instruction& in) {
 
 uint64_t Decoder::simd(const Instruction& in) {
   // Semantics of Tensil's RTL (tcu/AccumulatorWithALUArray.scala), followed
-  // where it differs from the emulator (emulator/Emulator.scala): a register destination together with the write flag stores
-  // the result in the register and writes (or accumulates into) the
-  // accumulator.
-  const SimdSubInstruction sub =
-      SimdSubInstruction::unpack(in.operand2, m_simd_operand_bits);
-  const bool read = in.flags & flags::kSimdRead;
-  const bool write = in.flags & flags::kSimdWrite;
-  const bool accumulate = in.flags & flags::kSimdAccumulate;
-  if (sub.op == static_cast<uint8_t>(SimdOp::NoOp) && !read && !write) return 1;
-  const Vector input = read ? m_accumulators.read(in.operand1_address) : Vector(m_n, 0);
-  const Vector result = m_alu.execute(sub.op, sub.source_left, sub.source_right, sub.dest, input);
-  if (write) {
-    if (accumulate) {
-      accumulate_into(in.operand0_address, result);
+  // where it differs from the emulator (emulator/Emulator.scala): a register
+  // destination together with the write flag stores the result in the
+  // register and writes (or accumulates into) the accumulator.
+  const functional::SimdFields sub = functional::decode_simd(in.operand2, m_simd_operand_bits);
+  const functional::SimdFlags f = functional::decode_simd_flags(in.flags);
+  if (sub.op == functional::op::kNoOp && !f.read && !f.write) return 1;
+  const int32_t* input = f.read ? m_accumulators.at(in.operand1_address) : m_simd_zero.data();
+  m_alu.execute(sub, input, m_simd_output.data());
+  if (f.write) {
+    if (f.accumulate) {
+      accumulate_into(in.operand0_address, m_simd_output.data());
     } else {
-      m_accumulators.write(in.operand0_address, result);
+      std::copy(m_simd_output.begin(), m_simd_output.end(), m_accumulators.at(in.operand0_address));
     }
   }
-  return (read && write) ? 2 : 1;
+  return (f.read && f.write) ? 2 : 1;
 }
 
 void Decoder::configure(const Instruction& in) {

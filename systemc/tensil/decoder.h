@@ -18,6 +18,10 @@
 //   SIMD                                      1, or 2 with read and write
 //                                             (two controller steps,
 //                                             AccumulatorWithALUArray.scala)
+//
+// The decoder is also the numeric oracle of `--check functional`, so its
+// fixed-point arithmetic, SIMD ALU and SIMD sub-instruction decoding are its
+// own (systemc/tensil/functional/), not the clocked model's.
 #pragma once
 
 #include <cstdint>
@@ -31,8 +35,8 @@
 #include "systemc/tensil/config_register_file.h"
 #include "systemc/tensil/dram_port.h"
 #include "systemc/tensil/fast_array_engine.h"
-#include "systemc/tensil/fixed_point.h"
-#include "systemc/tensil/simd_alu.h"
+#include "systemc/tensil/functional/fixed.h"
+#include "systemc/tensil/functional/simd_alu.h"
 #include "systemc/tensil/tcu.h"
 #include "systemc/tensil/vector_memory.h"
 
@@ -63,7 +67,7 @@ class Decoder {
   Architecture m_arch;
   unsigned m_n;
   unsigned m_simd_operand_bits;  // w: log2Ceil(simd_registers_depth + 1) bits
-  FixedFormat m_format;
+  functional::NumberFormat m_format;
   ArrayEngine& m_array;
   VectorDram& m_dram0;
   VectorDram& m_dram1;
@@ -76,7 +80,9 @@ class Decoder {
   // MatMul allocates nothing once the buffer has grown.
   std::vector<Vector> m_matmul_inputs;
   std::vector<Vector> m_matmul_outputs;
-  SimdAlu m_alu;
+  functional::AluArray m_alu;
+  std::vector<int32_t> m_simd_zero;    // the ALU input when the instruction does not read
+  std::vector<int32_t> m_simd_output;
   // The functional array when the engine is one (the fast engine and the
   // functional check): MatMul then runs on the memories' rows in place.
   FastArray* m_fast;

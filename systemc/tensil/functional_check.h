@@ -9,6 +9,9 @@
 //
 // The oracle reads DRAM as the clocked TCU left it, except where the oracle
 // itself wrote (its DRAM writes stay in an overlay and never reach memory).
+// It turns vectors into DRAM bytes with its own layout
+// (functional/dram_layout.h), and at finish() every byte it wrote must be
+// what the clocked TCU left in memory.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +29,7 @@
 #include "systemc/tensil/decoder.h"
 #include "systemc/tensil/dram_port.h"
 #include "systemc/tensil/fast_array_engine.h"
+#include "systemc/tensil/functional/dram_layout.h"
 
 namespace acosim::tensil {
 
@@ -46,7 +50,8 @@ class FunctionalCheck : public clocked::WriteObserver {
   void dram_written(uint64_t index, unsigned bank, uint64_t address, const Vector& value) override;
 
   // With the clocked TCU idle, every write the oracle expects must have
-  // happened. Throws FunctionalMismatch naming the first one missing.
+  // happened, and every DRAM byte the oracle wrote must be in memory.
+  // Throws FunctionalMismatch naming the first one missing or different.
   void finish();
   uint64_t writes_checked() const { return m_checked; }
 
@@ -61,6 +66,7 @@ class FunctionalCheck : public clocked::WriteObserver {
 
   Architecture m_arch;
   std::unique_ptr<DramPort> m_port0, m_port1;
+  functional::DramLayout m_layout;
   std::unique_ptr<OracleDram> m_dram0, m_dram1;
   FastArray m_array;
   ConfigRegisterFile m_config;

@@ -8,6 +8,7 @@
 # (e.g. a 13-bit quotient of a 5-bit constant in the DRAM boundary
 # splitter); the Verilog is not ours to change, so warnings do not stop
 # Verilation. Determinism as for our arrays: --x-assign 0 --x-initial 0.
+# generated/observe.vlt keeps the decoder signals the timeline observes.
 #
 # Writes ${CMAKE_CURRENT_BINARY_DIR}/generated/tensil_generated_builds.h:
 # ACOSIM_TENSIL_GENERATED_BUILDS(X): X(name, MODEL, tarch path) per build present.
@@ -33,14 +34,15 @@ foreach(build speech_robot:vivado:bram_dp_128x8192:bram_dp_128x2048:arch/speech_
     set_target_properties(acosim_tensil_generated PROPERTIES POSITION_INDEPENDENT_CODE ON)
   endif()
   verilate(acosim_tensil_generated
-    SOURCES ${verilog}/top_${name}.v ${verilog}/${local_ram}.v ${verilog}/${accumulator_ram}.v
+    SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/generated/observe.vlt
+            ${verilog}/top_${name}.v ${verilog}/${local_ram}.v ${verilog}/${accumulator_ram}.v
     TOP_MODULE top_${name}
     PREFIX Vtop_${name}
     DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/verilated/Vtop_${name}
     OPT_SLOW -O1
     VERILATOR_ARGS -Wno-fatal -Wno-lint -Wno-style ${tensil_verilator_args})
   list(APPEND ACOSIM_TENSIL_GENERATED_BUILDS ${name})
-  string(APPEND generated_includes "#include \"Vtop_${name}.h\"\n")
+  string(APPEND generated_includes "#include \"Vtop_${name}.h\"\n#include \"Vtop_${name}___024root.h\"\n")
   string(APPEND generated_xmacro "  X(${name}, Vtop_${name}, \"${folder}/${tarch}\") \\\n")
 endforeach()
 

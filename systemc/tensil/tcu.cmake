@@ -7,8 +7,10 @@ add_library(acosim_tensil_tcu STATIC
   decoder.cpp
   dram_port.cpp
   simd_alu.cpp
+  functional/simd_alu.cpp
   config_register_file.cpp
   instruction_check.cpp
+  timeline.cpp
   clocked/instruction_ingress.cpp
   clocked/systolic_array.cpp
   clocked/accumulators.cpp

@@ -26,6 +26,7 @@
 
 #include "sw/tensil/regs/architecture.h"
 #include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/timeline.h"
 
 namespace acosim::tensil {
 
@@ -64,6 +65,10 @@ struct TcuOptions {
   // Builds the array engine instead of `engine` when set: lets a testbench
   // put its own engine (e.g. a deliberately faulty one) inside the TCU.
   std::function<std::unique_ptr<ArrayEngine>(const Architecture&)> array_factory;
+  // Told of every decoder dequeue and DRAM burst address, with its cycle
+  // (systemc/tensil/timeline.h), by the clocked TCU (engines rtl and
+  // lockstep) and the generated one; the fast engine has no such cycles.
+  TimelineSink timeline;
 };
 
 struct TcuStatistics {

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "systemc/core/gtkw.h"
 #include "systemc/tensil/array_engine.h"
 
 namespace acosim::tensil {
@@ -147,6 +148,7 @@ void TcuWaves::close() {
   w.writer->flush();
   w.writer->close();
   w.open = false;
+  core::write_gtkw_beside(w.path);
 }
 
 VerilatedContext& TcuWaves::context() { return *m_impl->context; }

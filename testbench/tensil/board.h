@@ -43,6 +43,15 @@ class BasicBoard : public sc_core::sc_module {
   // host program returned is a core::SimulationError too.
   void run();
 
+  // For a simulation of several boards (the lockstep of Tensil's generated
+  // TCU and ours, testbench/tensil/system.cpp): when the host program
+  // returns, notify `finished` instead of stopping the simulation; after the
+  // simulation, check_outcome() reports as run() does.
+  void keep_running_when_finished() { m_stop_when_finished = false; }
+  sc_core::sc_event finished;
+  bool host_finished() const { return m_host_finished; }
+  void check_outcome();
+
   // Before run(): a receive DMA on the sample stream that runs beside the
   // host program for the whole simulation, appending every sample (8 bytes,
   // Tensil's sample_buffer.h layout) to `samples`.
@@ -54,6 +63,7 @@ class BasicBoard : public sc_core::sc_module {
   HostProgram m_program;
   std::exception_ptr m_host_error;
   bool m_host_finished = false;
+  bool m_stop_when_finished = true;
 };
 
 extern template class BasicBoard<Tcu>;  // board.cpp

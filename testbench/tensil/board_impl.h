@@ -30,7 +30,8 @@ void BasicBoard<TcuT>::host_thread() {
   } catch (...) {
     m_host_error = std::current_exception();
   }
-  sc_core::sc_stop();
+  finished.notify(sc_core::SC_ZERO_TIME);
+  if (m_stop_when_finished) sc_core::sc_stop();
 }
 
 template <class TcuT>
@@ -57,6 +58,11 @@ void BasicBoard<TcuT>::run() {
   } catch (const sc_core::sc_report& report) {
     throw core::SimulationError(report.get_msg());
   }
+  check_outcome();
+}
+
+template <class TcuT>
+void BasicBoard<TcuT>::check_outcome() {
   if (m_host_error) {
     try {
       std::rethrow_exception(m_host_error);

@@ -10,6 +10,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "sw/common/npy.h"
 #include "sw/tensil/assembler.h"
 #include "sw/tensil/model.h"
 #include "tools/tensil/model_compiler.h"
@@ -57,7 +58,7 @@ std::pair<std::string, std::string> split_binding(const std::string& text, const
 
 ArrayEngineKind parse_engine(const std::string& name) {
   if (const auto kind = parse_array_engine(name)) return *kind;
-  throw UsageError("--engine must be rtl, fast, lockstep or generated, not '" + name + "'");
+  throw UsageError("--engine must be rtl, fast, lockstep, generated or lockstep-generated, not '" + name + "'");
 }
 
 uint64_t vectors_of(const std::vector<TensorEntry>& entries) {
@@ -68,8 +69,29 @@ uint64_t vectors_of(const std::vector<TensorEntry>& entries) {
 
 // Input and output files hold little-endian float32 values: for the .tmodel
 // entries of that name in order of base, size x array_size values each,
-// padding lanes included.
-std::vector<float> read_floats(const std::string& path, const std::string& name, uint64_t expected) {
+// padding lanes included. A file named *.npy is NumPy's format (NEP 1) of
+// the same values with shape (vectors, lanes): the .tmodel knows no other
+// shape. An input may also be 1-D, (vectors * lanes,).
+std::vector<float> read_npy_floats(const std::string& path, const std::string& name, uint64_t vectors,
+                                   uint64_t lanes) {
+  npy::Float32Array array;
+  try {
+    array = npy::decode_float32(read_file(path));
+  } catch (const npy::Error& e) {
+    throw FormatError(path + ": " + e.what());
+  }
+  const std::vector<uint64_t> matrix{vectors, lanes}, flat{vectors * lanes};
+  if (array.shape != matrix && array.shape != flat) {
+    throw FormatError(path + ": input '" + name + "' needs shape " + npy::shape_text(matrix) + " or " +
+                      npy::shape_text(flat) + " (vectors x lanes), the file has shape " +
+                      npy::shape_text(array.shape));
+  }
+  return array.values;
+}
+
+std::vector<float> read_floats(const std::string& path, const std::string& name, uint64_t vectors, uint64_t lanes) {
+  if (npy::is_npy_path(path)) return read_npy_floats(path, name, vectors, lanes);
+  const uint64_t expected = vectors * lanes;
   const std::vector<uint8_t> bytes = read_file(path);
   if (bytes.size() != expected * 4) {
     throw FormatError(path + ": input '" + name + "' needs " + std::to_string(expected) +
@@ -135,10 +157,14 @@ int run(const std::vector<std::string>& args) {
   options.add_options()("help,h", "show this help")(
       "arch", po::value<std::string>()->required(), "architecture of the simulated TCU (.tarch)")(
       "model", po::value<std::string>()->required(), "model manifest (.tmodel)")(
-      "input", po::value<std::vector<std::string>>()->composing(), "NAME=FILE, float32 input values")(
-      "output", po::value<std::vector<std::string>>()->composing(), "NAME=FILE, where to write an output")(
+      "input", po::value<std::vector<std::string>>()->composing(), "NAME=FILE, float32 input values (raw, or NumPy's format if FILE ends in .npy)")(
+      "output", po::value<std::vector<std::string>>()->composing(),
+      "NAME=FILE, where to write an output (raw float32, or NumPy's format if FILE ends in .npy)")(
       "engine", po::value<std::string>()->default_value("rtl"),
-      "array engine: rtl, fast or lockstep; generated: Tensil's generated Verilog of the whole TCU")(
+      "array engine: rtl, fast or lockstep; generated: Tensil's generated Verilog of the whole TCU; "
+      "lockstep-generated: generated with the clocked model (rtl) beside it, stopping at the first cycle they differ")(
+      "timeline", po::value<std::string>(),
+      "write every decoder dequeue and DRAM burst address with its cycle to this file (rtl, lockstep, generated)")(
       "check", po::value<std::string>(),
       "functional: run the functional TCU beside the clocked one and compare every vector written")(
       "vcd", po::value<std::string>(), "write waves (RTL array and TLM side) to this VCD file")(
@@ -163,14 +189,16 @@ int run(const std::vector<std::string>& args) {
   request.device_arch_from_model = false;
   // Tensil's generated TCU is not one of our TCU's array engines: it
   // replaces the whole TCU (systemc/tensil/generated/generated_tcu.h).
-  request.generated = vm["engine"].as<std::string>() == "generated";
+  request.lockstep = vm["engine"].as<std::string>() == "lockstep-generated";
+  request.generated = request.lockstep || vm["engine"].as<std::string>() == "generated";
   if (!request.generated) request.engine = parse_engine(vm["engine"].as<std::string>());
   if (request.generated) {
     // What only our TCU can do: the generated builds have no sample stream,
     // and their flags and internal signals are not visible at the pins.
     for (const char* option : {"check", "vcd", "samples", "sample-interval", "tracepoint"}) {
       if (vm.count(option)) {
-        throw UsageError(std::string("--") + option + " is not available with --engine generated" +
+        throw UsageError(std::string("--") + option + " is not available with --engine " +
+                         vm["engine"].as<std::string>() +
                          (std::string(option) == "samples" || std::string(option) == "sample-interval"
                               ? ": Tensil's generated builds have no sample stream"
                               : ": Tensil's generated TCU shows only its ports"));
@@ -179,6 +207,13 @@ int run(const std::vector<std::string>& args) {
     if (!vm["axi-bits"].defaulted() && vm["axi-bits"].as<unsigned>() != 128) {
       throw UsageError("--axi-bits must be 128 with --engine generated: the generated builds have 128-bit AXI data");
     }
+  }
+  if (vm.count("timeline")) {
+    if (!request.generated && request.engine == ArrayEngineKind::Fast) {
+      throw UsageError("--timeline needs a TCU on its clock (--engine rtl, lockstep or generated), not the fast engine");
+    }
+    if (request.lockstep) throw UsageError("--timeline is not available with --engine lockstep-generated");
+    request.timeline_path = vm["timeline"].as<std::string>();
   }
   request.lenient = vm.count("lenient") > 0;
   if (vm.count("check")) {
@@ -234,7 +269,7 @@ int run(const std::vector<std::string>& args) {
       const auto entries = model.inputs_named(name);
       if (entries.empty()) throw UsageError("the model has no input named '" + name + "'");
       if (request.inputs.count(name)) throw UsageError("--input " + name + " is given twice");
-      request.inputs[name] = read_floats(path, name, vectors_of(entries) * n);
+      request.inputs[name] = read_floats(path, name, vectors_of(entries), n);
     }
   }
   // Running on whatever DRAM0 happens to hold would be a silent wrong answer.
@@ -259,7 +294,11 @@ int run(const std::vector<std::string>& args) {
   // files renamed at the end, so a failed run or write never leaves a file
   // that looks like a result.
   std::vector<std::pair<std::string, std::vector<uint8_t>>> files;
-  for (const auto& [name, path] : output_files) files.emplace_back(path, float_bytes(result.outputs.at(name)));
+  for (const auto& [name, path] : output_files) {
+    const std::vector<float>& values = result.outputs.at(name);
+    files.emplace_back(path, npy::is_npy_path(path) ? npy::encode_float32({values.size() / n, n}, values)
+                                                    : float_bytes(values));
+  }
   if (!samples_path.empty()) files.emplace_back(samples_path, result.samples);
   write_files_atomically(files);
 
@@ -267,7 +306,12 @@ int run(const std::vector<std::string>& args) {
   std::cout << "model        " << model.name << " (" << model.arch.type().name << ", " << n << "x" << n
             << " array)\n";
   if (request.generated) {
-    std::cout << "engine       generated (Tensil's generated RTL, top_" << result.generated_build << ")\n";
+    std::cout << "engine       generated (Tensil's generated RTL, top_" << result.generated_build << ")";
+    if (request.lockstep) {
+      std::cout << ", in lockstep with the clocked model: " << result.lockstep_events
+                << " decoder dequeues and DRAM bursts in the same cycles";
+    }
+    std::cout << "\n";
   } else {
     std::cout << "engine       " << array_engine_name(request.engine)
               << (request.check_functional ? ", checked against the functional TCU" : "") << "\n";

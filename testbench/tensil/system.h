@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -27,7 +29,18 @@ struct RunRequest {
   // check_functional, vcd_path and sample_interval are then not used (the
   // CLI refuses them), axi_bytes must be the build's 16.
   bool generated = false;
+  // With `generated`: --engine lockstep-generated, the clocked model (engine
+  // rtl) beside it in the same simulation; the first cycle where their
+  // timelines (systemc/tensil/timeline.h) or outputs differ is an error
+  // (LockstepDivergence).
+  bool lockstep = false;
+  // Lockstep only: applied to the clocked model's options, so that a
+  // testbench can make it deliberately different from the RTL.
+  std::function<void(TcuOptions&)> lockstep_model_options;
   bool lenient = false;
+  // Engines rtl, lockstep and generated: write every decoder dequeue and DRAM
+  // burst address, one line each with its cycle (systemc/tensil/timeline.h).
+  std::string timeline_path;
   double clock_mhz = 100.0;
   std::string vcd_path;             // empty: no waves
   uint32_t sample_interval = 0;     // cycles between performance samples; 0: none
@@ -44,12 +57,18 @@ struct RunResult {
   uint64_t simulated_ns = 0;  // simulated time of the model run (program streamed to probe seen)
   double wall_seconds = 0.0;
   std::string generated_build;  // --engine generated: the build that ran (e.g. "speech_robot")
+  uint64_t lockstep_events = 0; // --engine lockstep-generated: timeline events compared, all equal
   // The clocked TCU (engines rtl and lockstep) only:
   bool clocked = false;
   FlagRise tracepoint;
   FlagRise timeout;
   uint64_t hazards = 0;
   std::vector<uint8_t> samples;  // 8 bytes per sample, in order
+};
+
+// Tensil's generated TCU and the clocked model disagree (lockstep).
+struct LockstepDivergence : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 // Throws std::runtime_error (or a subclass) with a one-line message naming

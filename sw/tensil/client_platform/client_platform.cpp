@@ -1,8 +1,8 @@
 #include "sw/tensil/client_platform/client_platform.h"
 
 #include <stdexcept>
+#include <string>
 
-#include "sw/tensil/client_platform/include/tensil_platform_defines.h"
 #include "sw/tensil/client_platform/include/xparameters.h"
 
 namespace acosim::tensil::client {
@@ -14,31 +14,46 @@ Platform* g_current = nullptr;
 // Registers of one engine (PG021: MM2S at 0x00, S2MM at 0x30, up to 0x5C).
 constexpr uint64_t kRegisterSpan = 0x60;
 
-// One board per process: the C entry points reach one Platform.
-uint64_t unclaimed_window_base() {
+// One board per process: the C entry points reach one Platform. Checks the
+// map and returns it.
+const PlatformMap& unclaimed_map(const PlatformMap& map) {
   if (g_current != nullptr) throw std::logic_error("a Tensil client platform exists already");
-  return window_base();
+  if (map.target.empty() || map.prog_buffer_high <= map.prog_buffer_base) {
+    throw std::invalid_argument("the Tensil client platform needs the board's address map (PlatformOptions::map)");
+  }
+  return map;
+}
+
+// The register base of AXI DMA device `id` (xparameters.h).
+uint64_t dma_base_address(uint32_t id) {
+  switch (id) {
+    case XPAR_AXIDMA_0_DEVICE_ID: return XPAR_AXIDMA_0_BASEADDR;
+    case XPAR_AXIDMA_1_DEVICE_ID: return XPAR_AXIDMA_1_BASEADDR;
+    default: throw std::invalid_argument("no AXI DMA device " + std::to_string(id) + " in xparameters.h");
+  }
 }
 
 }  // namespace
 
-uint64_t window_base() { return TENSIL_PLATFORM_PROG_BUFFER_BASE; }
-uint64_t window_bytes() { return uint64_t(TENSIL_PLATFORM_SAMPLE_BUFFER_HIGH) - TENSIL_PLATFORM_PROG_BUFFER_BASE; }
-
 Platform::Platform(hal::Hal& hal, StartThread start, const PlatformOptions& options)
     : m_hal(hal),
       m_options(options),
-      m_window(unclaimed_window_base(), window_bytes()),
-      m_cache(hal, m_window, options.cache_line_bytes),
+      m_window(unclaimed_map(options.map).window_base(), options.map.window_bytes()),
+      m_cache(hal, m_window, options.map.cache_line_bytes),
       m_files(options.file_root) {
+  // Which engine carries which stream is the board's (PYNQ-Z1's design has
+  // them the other way round from Ultra96-V2's).
+  if (options.map.instruction_dma_device_id == options.map.sample_dma_device_id) {
+    throw std::invalid_argument("the instruction and sample DMA engines must be different devices");
+  }
   AxiDmaConfig instructions;
-  instructions.device_id = XPAR_AXIDMA_0_DEVICE_ID;
-  instructions.base_address = XPAR_AXIDMA_0_BASEADDR;
+  instructions.device_id = options.map.instruction_dma_device_id;
+  instructions.base_address = dma_base_address(instructions.device_id);
   instructions.mm2s_stream = hal::StreamId::Instructions;
   instructions.data_width_bytes = options.stream_bytes;
   AxiDmaConfig samples;
-  samples.device_id = XPAR_AXIDMA_1_DEVICE_ID;
-  samples.base_address = XPAR_AXIDMA_1_BASEADDR;
+  samples.device_id = options.map.sample_dma_device_id;
+  samples.base_address = dma_base_address(samples.device_id);
   samples.s2mm_stream = hal::StreamId::Samples;
   // The sampler's stream is 64 bits wide (Sampler.scala).
   samples.data_width_bytes = 8;

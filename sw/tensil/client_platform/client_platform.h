@@ -1,6 +1,6 @@
 // The board Tensil's embedded driver (drivers/embedded/tensil) believes it
 // runs on, built on the HAL only: the driver's physical memory (a
-// HostWindow at the addresses of include/tensil_platform_defines.h) behind
+// HostWindow at the addresses of the board's PlatformMap) behind
 // an emulated data cache, two AXI DMA engines on the TCU's instruction and
 // sample streams, and FatFs over a host folder. The C entry points of the
 // Xilinx BSP and FatFs headers in include/ reach the Platform that is
@@ -18,20 +18,19 @@
 #include "sw/tensil/client_platform/file_system.h"
 #include "sw/tensil/client_platform/host_window.h"
 #include "sw/tensil/client_platform/include/xaxidma.h"
+#include "sw/tensil/client_platform/platform_map.h"
 
 namespace acosim::tensil::client {
 
 struct PlatformOptions {
+  // The board's address map, DMA device ids and cache line: the ones the
+  // driver was compiled for (the runner, testbench/tensil/client, fills it
+  // in from the driver's defines). Required: a Platform without one throws.
+  PlatformMap map;
   std::string file_root = ".";    // the folder FatFs paths name files in
   unsigned stream_bytes = 8;      // AXI-Stream width of both DMA engines (the TCU's)
-  unsigned cache_line_bytes = 64;  // the Cortex-A53's, as the address map is the Ultra96-V2's (see DataCache)
   uint64_t register_read_ns = 100;  // one AXI-Lite register read of a DMA engine
 };
-
-// The physical address range the driver's buffers span (program, DRAM0 and
-// DRAM1, samples).
-uint64_t window_base();
-uint64_t window_bytes();
 
 class Platform {
  public:
@@ -48,6 +47,7 @@ class Platform {
   DataCache& cache() { return m_cache; }
   const FileSystem& files() const { return m_files; }
   const PlatformOptions& options() const { return m_options; }
+  const PlatformMap& map() const { return m_options.map; }
 
   // XAxiDma_LookupConfig's table.
   XAxiDma_Config* lookup_config(uint32_t device_id);

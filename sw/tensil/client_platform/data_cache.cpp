@@ -63,8 +63,31 @@ void DataCache::invalidate_range(uint64_t address, uint64_t bytes) {
   uint64_t first = 0;
   uint64_t end = 0;
   line_range("Xil_DCacheInvalidateRange", address, bytes, first, end);
-  refill(first, end);
+  // As the BSP does (Xilinx embeddedsw, lib/bsp/standalone/src/arm/cortexa9/
+  // xil_cache.c, Xil_DCacheInvalidateRange; the Cortex-A53's in
+  // arm/ARMv8/64bit does the same): a first or last line the range covers
+  // only in part is flushed (cleaned, then invalidated), so the CPU's
+  // dirty bytes outside the range that share those lines reach the DRAM
+  // instead of being lost; only the whole lines between are discarded.
+  const uint64_t mask = m_line_bytes - 1;
+  uint64_t whole_first = address;
+  uint64_t whole_end = address + bytes;
+  if ((whole_first & mask) != 0) {
+    whole_first &= ~mask;
+    flush_line(whole_first);
+    whole_first += m_line_bytes;
+  }
+  if ((whole_end & mask) != 0) {
+    whole_end &= ~mask;
+    flush_line(whole_end);
+  }
+  if (whole_first < whole_end) refill(whole_first, whole_end);
   spend_time((end - first) / m_line_bytes);
+}
+
+void DataCache::flush_line(uint64_t line) {
+  write_back_dirty(line, line + m_line_bytes);
+  refill(line, line + m_line_bytes);
 }
 
 void DataCache::write_back_dirty(uint64_t first, uint64_t end) {

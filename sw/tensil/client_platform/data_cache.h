@@ -39,7 +39,9 @@ class DataCache {
 
   // Xil_DCacheFlushRange: write back the dirty lines, then invalidate.
   void flush_range(uint64_t address, uint64_t bytes);
-  // Xil_DCacheInvalidateRange: drop the lines, dirty or not.
+  // Xil_DCacheInvalidateRange: drop the lines the range covers whole, dirty
+  // or not; a first or last line it covers only in part is flushed instead,
+  // as the BSP does.
   void invalidate_range(uint64_t address, uint64_t bytes);
   void flush_all() { flush_range(m_window.base(), m_window.bytes()); }
   void invalidate_all() { invalidate_range(m_window.base(), m_window.bytes()); }
@@ -51,6 +53,8 @@ class DataCache {
   // The lines covering [address, address + bytes), as the BSP rounds them.
   void line_range(const char* what, uint64_t address, uint64_t bytes, uint64_t& first, uint64_t& end) const;
   void write_back_dirty(uint64_t first, uint64_t end);
+  // Clean and invalidate the line starting at `line`.
+  void flush_line(uint64_t line);
   void write_back(uint64_t address, uint64_t bytes);
   void refill(uint64_t first, uint64_t end);
   uint8_t* shadow(uint64_t address) const { return m_shadow + (address - m_window.base()); }

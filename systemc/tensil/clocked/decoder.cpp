@@ -280,6 +280,7 @@ void Decoder::cycle(uint64_t t) {
     m_head_ready = issue(t);
     if (m_head_ready) {
       ++m_stats.instructions_by_opcode[m_head.opcode & 0xF];
+      if (on_dequeue) on_dequeue(t, m_pc, m_head.opcode);
       if (m_head.opcode == uint8_t(Opcode::Configure)) configure();
       const bool sets_pc = m_head.opcode == uint8_t(Opcode::Configure) &&
                            m_head.configure_register() == uint32_t(ConfigRegister::ProgramCounter);

@@ -99,6 +99,9 @@ class Decoder {
   const DecoderStatistics& statistics() const { return m_stats; }
   uint64_t instructions_dequeued() const { return m_index; }
 
+  // Called in the cycle the head is dequeued, with the program counter it
+  // had and its opcode.
+  std::function<void(uint64_t cycle, uint32_t pc, uint8_t opcode)> on_dequeue;
   // Called for each Configure as it executes (register, value as written).
   std::function<void(uint32_t, uint32_t)> on_configure;
   // Told of every instruction reaching the head and of the decoder's own

@@ -117,15 +117,21 @@ uint64_t DramBank::piece_bytes(const Piece& piece) const {
   return beat_offset(last) + beat_bytes(last) - beat_offset(piece.first);
 }
 
-// MemBoundarySplitter cuts a burst at every 4 KiB line it crosses; each
-// sub-burst starts at the first beat of the next 4 KiB page. Tensil's
-// axi/MemBoundarySplitter.scala `illegal` tests `addr % 4096 > 4097 -
-// len * bytesPerWord` with len = beats - 1, so a burst ending exactly one
-// beat past the line is not split there; this model splits it, as the AXI
-// rule requires. (For vectors that are not a whole number of beats, a
-// configuration Tensil's Converter rejects, a beat belongs to the page of
-// its first byte.)
+// MemBoundarySplitter cuts a burst at every 4 KiB line it crosses, each
+// sub-burst starting at the first beat of the next 4 KiB page, but only a
+// burst its `illegal` test flags (Tensil's axi/MemBoundarySplitter.scala, and
+// so the generated Verilog): `len * bytesPerWord > 4096 || addr % 4096 >
+// 4097 - len * bytesPerWord` with len the AXI length, beats - 1. A burst
+// whose last beat starts exactly on the line is not flagged and goes out
+// whole, across the line, against the AXI rule (AMBA AXI A3.4.1). Tensil's
+// generated RTL is what this model follows (docs/tensil-clocked.md, "Where
+// the RTL and the AXI rules differ"). (For vectors that are not a whole
+// number of beats, a configuration Tensil's Converter rejects, a beat
+// belongs to the page of its first byte.)
 std::vector<DramBank::Piece> DramBank::split(const ConverterBurst& burst) const {
+  const uint64_t length_bytes = uint64_t(burst.beats - 1) * m_bus_bytes;
+  const bool illegal = length_bytes > kBoundary || burst.address % kBoundary > kBoundary + 1 - length_bytes;
+  if (!illegal) return {Piece{0, burst.beats}};
   std::vector<Piece> pieces;
   uint64_t page = 0;
   for (uint32_t b = 0; b < burst.beats; ++b) {

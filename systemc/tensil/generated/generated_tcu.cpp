@@ -90,6 +90,12 @@ class Top {
   const uint8_t* tready = nullptr;
   uint32_t* tdata = nullptr;
   AxiPins dram[2]{};
+  // Inside the decoder (generated/observe.vlt): its head's dequeue
+  // handshake, the head's opcode and the program counter.
+  const uint8_t* dequeue_valid = nullptr;
+  const uint8_t* dequeue_ready = nullptr;
+  const uint8_t* head_opcode = nullptr;
+  const uint32_t* program_counter = nullptr;
 };
 
 template <class Model>
@@ -108,7 +114,13 @@ class TopOf : public Top {
     m_model.clock = clock;
     m_model.eval();
   }
+  // The model's scopes (generated/observe.vlt) unregister from the calling
+  // thread's context when destroyed: make that this model's, not whichever
+  // Verilated model (e.g. the clocked TCU's array beside it in
+  // lockstep-generated) was made or destroyed last.
+  ~TopOf() override { Verilated::threadContextp(m_context.get()); }
   void final() override { m_model.final(); }
+  Model& model() { return m_model; }
 
  private:
   // Determinism as for the Verilation (--x-assign 0 --x-initial 0): the
@@ -127,8 +139,17 @@ struct BuildEntry {
   std::unique_ptr<Top> (*make)();
 };
 
-#define ACOSIM_GENERATED_ENTRY(name, MODEL, tarch) \
-  BuildEntry{GeneratedBuild{#name, tarch}, []() -> std::unique_ptr<Top> { return std::make_unique<TopOf<MODEL>>(); }},
+#define ACOSIM_DECODER(name, signal) name##__DOT__tcu__DOT__tcu__DOT__decoder__DOT__##signal
+#define ACOSIM_GENERATED_ENTRY(name, MODEL, tarch)                                                            \
+  BuildEntry{GeneratedBuild{#name, tarch}, []() -> std::unique_ptr<Top> {                                    \
+               auto top = std::make_unique<TopOf<MODEL>>();                                                   \
+               auto* root = top->model().rootp;                                                               \
+               top->dequeue_valid = &root->ACOSIM_DECODER(top_##name, instruction_io_deq_valid);             \
+               top->dequeue_ready = &root->ACOSIM_DECODER(top_##name, instruction_io_deq_ready);             \
+               top->head_opcode = &root->ACOSIM_DECODER(top_##name, instruction_io_deq_bits_opcode);         \
+               top->program_counter = &root->ACOSIM_DECODER(top_##name, programCounter);                      \
+               return top;                                                                                    \
+             }},
 
 const std::vector<BuildEntry>& build_entries() {
   static const std::vector<BuildEntry> entries{ACOSIM_TENSIL_GENERATED_BUILDS(ACOSIM_GENERATED_ENTRY)};
@@ -157,9 +178,15 @@ uint64_t latency_cycles(const sc_core::sc_time& added, const sc_core::sc_time& p
 // The bridge of one AXI4 master to a TLM initiator socket.
 class AxiBridge {
  public:
-  AxiBridge(std::string name, const AxiPins& pins, tlm::tlm_initiator_socket<>& socket,
-            const sc_core::sc_time& period)
-      : m_name(std::move(name)), m_pins(pins), m_socket(socket), m_period(period) {}
+  AxiBridge(std::string name, uint8_t port, const AxiPins& pins, tlm::tlm_initiator_socket<>& socket,
+            const sc_core::sc_time& period, tlm_utils::tlm_quantumkeeper& keeper, const TimelineSink& timeline)
+      : m_name(std::move(name)),
+        m_port(port),
+        m_pins(pins),
+        m_socket(socket),
+        m_period(period),
+        m_keeper(keeper),
+        m_timeline(timeline) {}
 
   // Inputs of the cycle, before the falling edge's evaluation.
   void drive(uint64_t cycle) {
@@ -212,6 +239,12 @@ class AxiBridge {
     if (m_b) m_responses.pop_front();
     if (m_ar) read(cycle, local);
     if (m_aw) m_writes.push_back(m_aw_pins);
+    if (m_timeline && m_ar) {
+      m_timeline(TimelineEvent{cycle, TimelineEvent::Kind::ReadAddress, m_port, m_ar_pins.address, m_ar_pins.len});
+    }
+    if (m_timeline && m_aw) {
+      m_timeline(TimelineEvent{cycle, TimelineEvent::Kind::WriteAddress, m_port, m_aw_pins.address, m_aw_pins.len});
+    }
     if (m_w) m_beats.push_back(m_w_beat);
     // A burst is written when its WLAST beat is in; WLAST must be on beat
     // AxLEN+1 (AXI4 A3.4.1).
@@ -292,7 +325,11 @@ class AxiBridge {
     m_reads.push_back(std::move(b));
   }
 
-  void write(uint64_t cycle, const sc_core::sc_time& local) {
+  void write(uint64_t cycle, sc_core::sc_time local) {
+    // The bytes land in memory at their own time: the host, polling DRAM
+    // for the flush probe, sees them no earlier than it would on the board.
+    m_keeper.sync();
+    local = sc_core::SC_ZERO_TIME;
     const Address a = m_writes.front();
     m_writes.pop_front();
     check(a, "write burst");
@@ -322,9 +359,12 @@ class AxiBridge {
   }
 
   std::string m_name;
+  uint8_t m_port;
   AxiPins m_pins;
   tlm::tlm_initiator_socket<>& m_socket;
   sc_core::sc_time m_period;
+  tlm_utils::tlm_quantumkeeper& m_keeper;
+  const TimelineSink& m_timeline;
   std::deque<ReadBurst> m_reads;
   std::deque<Address> m_writes;
   std::deque<WriteBeat> m_beats;
@@ -362,8 +402,8 @@ struct GeneratedTcu::Impl {
         layout(InstructionLayout::derive(tcu_options.arch)),
         check(tcu_options.arch),
         top(make_top(build.name)),
-        dram0("DRAM0", top->dram[0], tcu.dram0, tcu_options.clock_period),
-        dram1("DRAM1", top->dram[1], tcu.dram1, tcu_options.clock_period) {
+        dram0("DRAM0", 0, top->dram[0], tcu.dram0, tcu_options.clock_period, keeper, options.timeline),
+        dram1("DRAM1", 1, top->dram[1], tcu.dram1, tcu_options.clock_period, keeper, options.timeline) {
     keeper.set_global_quantum(options.clock_period * kQuantumCycles);
   }
 
@@ -379,15 +419,16 @@ struct GeneratedTcu::Impl {
   InstructionLayout layout;
   InstructionCheck check;
   std::unique_ptr<Top> top;
+  tlm_utils::tlm_quantumkeeper keeper;
   AxiBridge dram0;
   AxiBridge dram1;
-  tlm_utils::tlm_quantumkeeper keeper;
   TcuStatistics statistics;
 
   std::deque<uint8_t> queue;  // instruction bytes not yet in a beat
   bool beat_valid = false;    // TVALID with the beat on TDATA
   bool beat_last = false;
-  bool writer_waiting = false;
+  bool writer_waiting = false;   // for room in the queue
+  bool writer_draining = false;  // for its bytes to be taken
   sc_core::sc_event space_freed;
   std::vector<uint8_t> handed;  // bytes the stream handed over, not yet a whole instruction
   uint32_t pc = 0;
@@ -417,6 +458,17 @@ struct GeneratedTcu::Impl {
     *top->reset = 1;
     keeper.reset();
     for (;;) {
+      // While the stream has no whole beat to offer, the TCU keeps step with
+      // SystemC's time: bytes the host writes are offered from the cycle
+      // they arrive in, and a writer whose bytes have all been taken
+      // resumes in that cycle (the clocked TCU's rule too,
+      // systemc/tensil/clocked_execution.cpp).
+      // The extra delta lets a host that writes at this very instant go first.
+      if (!beat_valid && queue.size() < kBeatBytes) {
+        keeper.sync();
+        if (writer_draining) space_freed.notify(sc_core::SC_ZERO_TIME);
+        sc_core::wait(sc_core::SC_ZERO_TIME);
+      }
       if (!beat_valid && queue.size() >= kBeatBytes) {
         uint8_t beat[kBeatBytes];
         for (auto& b : beat) {
@@ -447,6 +499,9 @@ struct GeneratedTcu::Impl {
       const bool taken = beat_valid && *top->tready;
       dram0.sample();
       dram1.sample();
+      const bool dequeued = *top->dequeue_valid && *top->dequeue_ready;
+      const uint8_t dequeued_opcode = *top->head_opcode;
+      const uint32_t dequeued_pc = *top->program_counter;
       top->eval(true);
       const bool active = beat_valid || !queue.empty() || dram0.active() || dram1.active();
       if (taken) {
@@ -456,6 +511,9 @@ struct GeneratedTcu::Impl {
       const sc_core::sc_time local = keeper.get_local_time();
       dram0.update(cycle, local);
       dram1.update(cycle, local);
+      if (dequeued && options.timeline) {
+        options.timeline(TimelineEvent{cycle, TimelineEvent::Kind::Dequeue, dequeued_opcode, dequeued_pc, 0});
+      }
       if (active) {
         statistics.cycles += span_open ? cycle - last_active : 1;
         span_open = true;
@@ -523,6 +581,14 @@ struct GeneratedTcu::Impl {
       remaining -= chunk;
     }
     if (trans.get_data_length() > 0) write_ends.push_back(queue.size());
+    // The write completes when the stream has taken its last whole beat
+    // (bytes ending inside a beat wait for the next write, as a DMA holds
+    // a partial beat).
+    while (beat_valid || queue.size() >= kBeatBytes) {
+      writer_draining = true;
+      sc_core::wait(space_freed);
+      writer_draining = false;
+    }
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
   }
 };

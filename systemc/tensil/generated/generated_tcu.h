@@ -28,7 +28,11 @@
 // The top is clocked at options.clock_period from its active-low reset (held
 // 10 cycles at the start), every cycle for the whole simulation: the pins do
 // not show when the TCU is idle, so no cycle can be skipped. The thread runs
-// ahead of SystemC time by at most a quantum (tlm_quantumkeeper).
+// ahead of SystemC time by at most a quantum (tlm_quantumkeeper), and not at
+// all while the stream has no whole beat to offer or when a write burst
+// reaches memory, so the host's view is exact to the cycle: a write to the
+// stream returns once its last whole beat is taken, bytes it writes are
+// offered from the cycle they arrive in, and DRAM writes land at their time.
 #pragma once
 
 #include <memory>

@@ -22,9 +22,14 @@ else()
   set(ACOSIM_TENSIL_CLIENT_FOUND FALSE)
 endif()
 
-# acosim_tensil_client(NAME TARCH [NO_SAMPLE_DMA])
+# acosim_tensil_client(NAME TARCH TARGET PYNQ_Z1|ULTRA96_V2 [NO_SAMPLE_DMA])
+# TARGET: the board whose address map and DMA device ids the driver is
+# compiled for (Tensil's platform.h: TENSIL_TARGET_PYNQ_Z1, _ULTRA96_V2).
 function(acosim_tensil_client name tarch)
-  cmake_parse_arguments(C "NO_SAMPLE_DMA" "" "" ${ARGN})
+  cmake_parse_arguments(C "NO_SAMPLE_DMA" "TARGET" "" ${ARGN})
+  if(NOT C_TARGET MATCHES "^(PYNQ_Z1|ULTRA96_V2)$")
+    message(FATAL_ERROR "acosim_tensil_client(${name}): TARGET must be PYNQ_Z1 or ULTRA96_V2")
+  endif()
   set(sources architecture.c cJSON.c config.c dram.c driver.c driver_tests.c error.c instruction.c
               instruction_buffer.c model.c sample_buffer.c tcu.c)
   list(TRANSFORM sources PREPEND ${ACOSIM_TENSIL_CLIENT_DIR}/)
@@ -38,6 +43,7 @@ function(acosim_tensil_client name tarch)
   add_library(${headers} INTERFACE)
   target_include_directories(${headers} SYSTEM INTERFACE ${ACOSIM_TENSIL_CLIENT_DIR} ${platform_include})
   target_compile_options(${headers} INTERFACE "SHELL:-include ${platform_include}/tensil_platform_defines.h")
+  target_compile_definitions(${headers} INTERFACE ACOSIM_TENSIL_PLATFORM_TARGET_${C_TARGET})
   if(C_NO_SAMPLE_DMA)
     target_compile_definitions(${headers} INTERFACE ACOSIM_TENSIL_PLATFORM_NO_SAMPLE_DMA)
   endif()
@@ -78,7 +84,15 @@ endfunction()
 if(ACOSIM_TENSIL_CLIENT_FOUND)
   enable_language(C)
   foreach(arch IN LISTS ACOSIM_TENSIL_CLIENT_ARCHS)
-    acosim_tensil_client(${arch} ${CMAKE_SOURCE_DIR}/examples/tensil/arch/${arch}.tarch)
+    # Each architecture on its own board: Tensil's pynqz1 architecture is
+    # built for the PYNQ-Z1 (its address map and DMA device ids), ultra96v2
+    # for the Ultra96-V2.
+    if(arch STREQUAL "pynqz1")
+      set(target PYNQ_Z1)
+    else()
+      set(target ULTRA96_V2)
+    endif()
+    acosim_tensil_client(${arch} ${CMAKE_SOURCE_DIR}/examples/tensil/arch/${arch}.tarch TARGET ${target})
     add_executable(acosim-tensil-client-${arch} ${CMAKE_CURRENT_LIST_DIR}/client_main.cpp)
     target_link_libraries(acosim-tensil-client-${arch}
       PRIVATE acosim_tensil_client_${arch} Boost::program_options PkgConfig::SYSTEMC acosim_warnings)
@@ -88,5 +102,5 @@ if(ACOSIM_TENSIL_CLIENT_FOUND)
   # the driver (800,000 on pynqz1, hours on the board itself): it runs on a
   # small architecture, on a board without the sample DMA (whose every run
   # waits for a full block of samples).
-  acosim_tensil_client(memtest ${CMAKE_CURRENT_LIST_DIR}/memtest.tarch NO_SAMPLE_DMA)
+  acosim_tensil_client(memtest ${CMAKE_CURRENT_LIST_DIR}/memtest.tarch TARGET ULTRA96_V2 NO_SAMPLE_DMA)
 endif()

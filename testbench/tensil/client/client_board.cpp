@@ -22,11 +22,19 @@ ClientRunResult run_on_board(const ClientBoardOptions& options, const std::funct
                                 compiled_architecture_name() +
                                 ", the one Tensil's driver was compiled for (architecture_params.h)");
   }
+  PlatformOptions platform_options = options.platform;
+  const PlatformMap compiled = compiled_platform_map();
+  if (platform_options.map.target.empty()) {
+    platform_options.map = compiled;
+  } else if (platform_options.map != compiled) {
+    throw std::invalid_argument("the board's address map (" + platform_options.map.target +
+                                ") differs from the one Tensil's driver was compiled for (" + compiled.target + ")");
+  }
   // One DRAM holds every buffer of the driver at its physical address; the
   // TCU reaches DRAM0 and DRAM1 through the offsets the driver programs.
   core::MemoryConfig memory;
   memory.base = 0;
-  memory.size = window_base() + window_bytes();
+  memory.size = platform_options.map.window_base() + platform_options.map.window_bytes();
 
   TcuOptions tcu;
   tcu.arch = options.arch;
@@ -44,7 +52,7 @@ ClientRunResult run_on_board(const ClientBoardOptions& options, const std::funct
   std::unique_ptr<Platform> platform;
   Board board("board", memory, tcu, [&](Board& b) {
     const StartThread start = [](std::function<void()> work) { sc_core::sc_spawn(std::move(work)); };
-    platform = std::make_unique<Platform>(b.host, start, options.platform);
+    platform = std::make_unique<Platform>(b.host, start, platform_options);
     cpu_program();
     result.simulated_ns = b.host.now_ns();
   });

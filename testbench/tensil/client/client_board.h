@@ -23,6 +23,8 @@ struct ClientBoardOptions {
   ArrayEngineKind engine = ArrayEngineKind::Rtl;
   double clock_mhz = 100.0;
   std::string vcd_path;  // empty: no waves
+  // The client platform. Its map may be left empty: the board then gets
+  // compiled_platform_map(); a map given must equal it.
   PlatformOptions platform;
 };
 
@@ -43,5 +45,9 @@ ClientRunResult run_on_board(const ClientBoardOptions& options, const std::funct
 Architecture compiled_architecture();
 // Its name (the .tarch file's stem), e.g. "pynqz1".
 const char* compiled_architecture_name();
+// The board the driver was compiled for (its TENSIL_PLATFORM_* address map
+// and DMA device ids): PYNQ-Z1's for pynqz1, Ultra96-V2's otherwise
+// (client.cmake).
+PlatformMap compiled_platform_map();
 
 }  // namespace acosim::tensil::client

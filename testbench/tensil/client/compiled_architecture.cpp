@@ -28,4 +28,22 @@ Architecture compiled_architecture() {
 
 const char* compiled_architecture_name() { return ACOSIM_TENSIL_CLIENT_ARCH; }
 
+// From the TENSIL_PLATFORM_* macros as the driver's sources see them
+// (tensil_platform_defines.h, force-included here as in the driver).
+PlatformMap compiled_platform_map() {
+  PlatformMap map;
+  map.target = ACOSIM_TENSIL_PLATFORM_TARGET_NAME;
+  map.prog_buffer_base = TENSIL_PLATFORM_PROG_BUFFER_BASE;
+  map.prog_buffer_high = TENSIL_PLATFORM_PROG_BUFFER_HIGH;
+  map.dram_buffer_base = TENSIL_PLATFORM_DRAM_BUFFER_BASE;
+  map.dram_buffer_high = TENSIL_PLATFORM_DRAM_BUFFER_HIGH;
+  map.sample_buffer_base = TENSIL_PLATFORM_SAMPLE_BUFFER_BASE;
+  map.sample_buffer_high = TENSIL_PLATFORM_SAMPLE_BUFFER_HIGH;
+  map.instruction_dma_device_id = TENSIL_PLATFORM_INSTRUCTION_AXI_DMA_DEVICE_ID;
+  // A driver built without the sample DMA leaves the board's engine idle.
+  map.sample_dma_device_id = ACOSIM_TENSIL_PLATFORM_TARGET(SAMPLE_AXI_DMA_DEVICE_ID);
+  map.cache_line_bytes = ACOSIM_TENSIL_PLATFORM_TARGET(CACHE_LINE_BYTES);
+  return map;
+}
+
 }  // namespace acosim::tensil::client

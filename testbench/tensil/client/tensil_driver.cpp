@@ -6,7 +6,9 @@
 
 extern "C" {
 #include "driver.h"
+#include "instruction_buffer.h"
 #include "model.h"
+#include "sample_buffer.h"
 }
 
 namespace acosim::tensil::client {
@@ -111,18 +113,56 @@ void TensilDriver::run_simd_test(bool verbose) {
   check(tensil_driver_run_simd_test(&m_state->driver, verbose), "tensil_driver_run_simd_test");
 }
 
+size_t TensilDriver::program_buffer_bytes() const { return m_state->driver.buffer.size; }
+size_t TensilDriver::instruction_bytes() const { return m_state->driver.layout.instruction_size_bytes; }
+
 #ifdef TENSIL_PLATFORM_SAMPLE_AXI_DMA_DEVICE_ID
 void TensilDriver::run_sampling_test(bool verbose) {
   check(tensil_driver_run_sampling_test(&m_state->driver, verbose), "tensil_driver_run_sampling_test");
 }
 
 size_t TensilDriver::sample_bytes() const { return m_state->driver.sample_buffer.offset; }
+
+TensilDriver::SamplingCounts TensilDriver::run_noop_sampling(size_t noops) {
+  // As tensil_driver_run_sampling_test (Tensil's
+  // drivers/embedded/tensil/driver_tests.c) does, with `noops` for its
+  // SAMPLING_TEST_SIZE.
+  tensil_driver& d = m_state->driver;
+  check(tensil_driver_setup_buffer_preamble(&d), "tensil_driver_setup_buffer_preamble");
+  check(tensil_buffer_append_noop_instructions(&d.buffer, &d.layout, noops), "tensil_buffer_append_noop_instructions");
+  check(tensil_driver_setup_buffer_postamble(&d), "tensil_driver_setup_buffer_postamble");
+  check(tensil_driver_run(&d, nullptr), "tensil_driver_run");
+
+  SamplingCounts counts;
+  counts.collected = d.sample_buffer.offset / TENSIL_SAMPLE_SIZE_BYTES;
+  const uint8_t* sample = tensil_sample_buffer_find_valid_samples_ptr(&d.sample_buffer);
+  uint32_t previous = 0;
+  uint32_t next = 0;
+  uint32_t instruction_offset = 0;
+  while (tensil_sample_buffer_get_next_samples_ptr(&d.sample_buffer, &d.buffer, &d.layout, &sample, &next,
+                                                   &instruction_offset)) {
+    ++counts.valid;
+    if (previous == 0) {
+      previous = next;
+    } else if (previous == next) {
+      ++counts.stalling;
+    } else {
+      if (next > previous + TENSIL_SAMPLE_INTERVAL_CYCLES) ++counts.missing;
+      previous = next;
+    }
+  }
+  return counts;
+}
 #else
 void TensilDriver::run_sampling_test(bool) {
   throw ClientError("tensil_driver_run_sampling_test: this platform has no sample DMA");
 }
 
 size_t TensilDriver::sample_bytes() const { return 0; }
+
+TensilDriver::SamplingCounts TensilDriver::run_noop_sampling(size_t) {
+  throw ClientError("sampling: this platform has no sample DMA");
+}
 #endif
 
 }  // namespace acosim::tensil::client

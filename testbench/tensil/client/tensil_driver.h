@@ -56,6 +56,23 @@ class TensilDriver {
   // Bytes of samples the last run collected.
   size_t sample_bytes() const;
 
+  // driver_tests.c's sampling test with `noops` NoOps instead of its fixed
+  // 64 Mi (tensil_driver_run_sampling_test), for a board whose program
+  // buffer cannot hold those: the same program (preamble, NoOps, postamble)
+  // run with tensil_driver_run, and the same count of the samples it
+  // collected. Prints nothing.
+  struct SamplingCounts {
+    size_t collected = 0;  // samples in the sample buffer
+    size_t valid = 0;      // samples whose program counter is in the program
+    size_t stalling = 0;   // valid samples repeating the previous one's PC
+    size_t missing = 0;    // PC steps of more than one sample interval
+  };
+  SamplingCounts run_noop_sampling(size_t noops);
+  // Bytes of the program buffer (TENSIL_PLATFORM_PROG_BUFFER_HIGH - _BASE)
+  // and of one instruction.
+  size_t program_buffer_bytes() const;
+  size_t instruction_bytes() const;
+
  private:
   struct State;
   std::unique_ptr<State> m_state;

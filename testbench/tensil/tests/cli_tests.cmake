@@ -22,3 +22,11 @@ add_test(NAME tensil_run_script_takes_the_users_engine
 set_tests_properties(tensil_run_script_takes_the_users_engine PROPERTIES
   LABELS unit
   ENVIRONMENT "ACOSIM_BUILD_DIR=${CMAKE_BINARY_DIR};ACOSIM_WAVES_DIR=${CMAKE_BINARY_DIR}/run_script_waves")
+
+# `acosim tensil run` with NumPy .npy inputs and outputs.
+acosim_add_gtest(NAME tensil_cli_npy_tests LABELS unit
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_cli_npy.cpp
+  LIBS acosim_tensil_model_builder)
+target_compile_definitions(tensil_cli_npy_tests PRIVATE
+  ACOSIM_BINARY="$<TARGET_FILE:acosim>" ACOSIM_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+add_dependencies(tensil_cli_npy_tests acosim)

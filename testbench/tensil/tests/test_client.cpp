@@ -13,6 +13,7 @@
 
 #include "systemc/core/reports.h"
 #include "testbench/tensil/client/client_board.h"
+#include "testbench/tensil/tests/dma_roles.h"
 #include "testbench/tensil/client/tensil_driver.h"
 #include "testbench/tensil/reference/fixed_reference.h"
 #include "testbench/tensil/reference/source_model.h"
@@ -167,6 +168,29 @@ TEST(CLIENT_SUITE(TensilClientBadInput), BoardOfAnotherArchitecture) {
   EXPECT_FALSE(ran);
 }
 
+// The board the driver was compiled for, from Tensil's
+// drivers/embedded/tensil/platform.h: TENSIL_TARGET_PYNQ_Z1 for the 8x8
+// pynqz1 architecture (program buffer 0x00400000-0x08000000, DRAM buffer to
+// 0x0c000000, samples to 0x0fffffff; instruction DMA device 1, sample DMA
+// device 0), TENSIL_TARGET_ULTRA96_V2 (ZCU104 the same) for ultra96v2
+// (0x10000000-0x40000000, DRAM to 0x50000000, samples to 0x60000000;
+// instruction DMA device 0, sample DMA device 1). Cache lines: the
+// Cortex-A9's 32 bytes, the Cortex-A53's 64.
+struct ExpectedMap {
+  const char* target;
+  uint64_t prog_base, prog_high, dram_high, sample_high;
+  uint32_t instruction_dma, sample_dma;
+  unsigned line_bytes;
+  const char* window;  // the host range mapped for it, in the error text
+};
+
+ExpectedMap expected_map() {
+  if (std::string(client::compiled_architecture_name()) == "pynqz1") {
+    return {"PYNQ-Z1", 0x00400000, 0x08000000, 0x0c000000, 0x0fffffff, 1, 0, 32, "0x400000-0x10000000"};
+  }
+  return {"Ultra96-V2", 0x10000000, 0x40000000, 0x50000000, 0x60000000, 0, 1, 64, "0x10000000-0x60000000"};
+}
+
 // Errors of the simulation unwind through the driver's C frames and come
 // back from run_on_board. The fast engine has no sampler: the sample DMA's
 // transfer can never complete, which the driver would poll forever.
@@ -178,7 +202,9 @@ TEST(CLIENT_SUITE(TensilClientBadInput), TcuWithoutSampler) {
     client::run_on_board(options, [] { TensilDriver driver; });
     FAIL() << "no error";
   } catch (const std::runtime_error& e) {
-    EXPECT_STREQ(e.what(), "AXI DMA 1 S2MM: the stream never delivers data (is the device built without it?)");
+    // The sample engine is the target's: device 0 on the PYNQ-Z1, 1 on the Ultra96-V2.
+    EXPECT_EQ(std::string(e.what()), "AXI DMA " + std::to_string(expected_map().sample_dma) +
+                                         " S2MM: the stream never delivers data (is the device built without it?)");
   }
 }
 
@@ -205,16 +231,68 @@ TEST(CLIENT_SUITE(TensilClientBadInput), InvalidInstruction) {
   }
 }
 
+TEST(CLIENT_SUITE(TensilClientPlatformMap), IsTheTargetsOwn) {
+  const ExpectedMap want = expected_map();
+  const client::PlatformMap map = client::compiled_platform_map();
+  EXPECT_EQ(map.target, want.target);
+  EXPECT_EQ(map.prog_buffer_base, want.prog_base);
+  EXPECT_EQ(map.prog_buffer_high, want.prog_high);
+  EXPECT_EQ(map.dram_buffer_base, want.prog_high);
+  EXPECT_EQ(map.dram_buffer_high, want.dram_high);
+  EXPECT_EQ(map.sample_buffer_base, want.dram_high);
+  EXPECT_EQ(map.sample_buffer_high, want.sample_high);
+  EXPECT_EQ(map.instruction_dma_device_id, want.instruction_dma);
+  EXPECT_EQ(map.sample_dma_device_id, want.sample_dma);
+  EXPECT_EQ(map.cache_line_bytes, want.line_bytes);
+}
+
+// The board built for the driver uses that map: the driver's buffers are
+// where the target puts them, the instruction engine is the MM2S one and
+// the sample engine the S2MM one, and a run through both works.
+TEST(CLIENT_SUITE(TensilClientPlatformMap), TheBoardRunsTheDriverOnIt) {
+  const ExpectedMap want = expected_map();
+  const std::filesystem::path dir = client_scratch_dir();
+  const std::string tmodel = build_example("xor", client::compiled_architecture_name(), dir);
+  client::run_on_board(board_options(dir), [&] {
+    client::Platform& platform = client::Platform::current();
+    EXPECT_EQ(platform.map().target, want.target);
+    EXPECT_EQ(platform.cache().line_bytes(), want.line_bytes);
+    client::test::expect_dma_roles(platform, want.instruction_dma, want.sample_dma);
+    TensilDriver driver;
+    driver.load_model(tmodel);
+    driver.run();
+    // The driver sized its program buffer from the target's defines.
+    EXPECT_EQ(driver.program_buffer_bytes(), want.prog_high - want.prog_base);
+  });
+}
+
+// A map given for the board must be the one the driver was compiled for.
+TEST(CLIENT_SUITE(TensilClientPlatformMap), AnotherTargetsMapIsAnError) {
+  ClientBoardOptions options = board_options(client_scratch_dir());
+  const bool pynq = std::string(expected_map().target) == "PYNQ-Z1";
+  options.platform.map = pynq ? client::ultra96_v2_map() : client::pynq_z1_map();
+  try {
+    client::run_on_board(options, [] {});
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), pynq ? "the board's address map (Ultra96-V2) differs from the one Tensil's driver was "
+                                  "compiled for (PYNQ-Z1)"
+                                : "the board's address map (PYNQ-Z1) differs from the one Tensil's driver was "
+                                  "compiled for (Ultra96-V2)");
+  }
+}
+
 // The driver's physical addresses must be free in the host process.
 TEST(CLIENT_SUITE(TensilClientBadInput), AddressRangeTaken) {
-  void* taken = mmap(reinterpret_cast<void*>(client::window_base() + 0x1000000), 4096, PROT_READ,
+  const ExpectedMap want = expected_map();
+  void* taken = mmap(reinterpret_cast<void*>(want.prog_base + 0x1000000), 4096, PROT_READ,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
   ASSERT_NE(taken, MAP_FAILED);
   try {
     client::run_on_board(board_options(client_scratch_dir()), [] {});
     FAIL() << "the platform mapped over an existing mapping";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("cannot map the driver's physical address range 0x10000000-0x54000000"),
+    EXPECT_NE(std::string(e.what()).find(std::string("cannot map the driver's physical address range ") + want.window),
               std::string::npos)
         << e.what();
     EXPECT_NE(std::string(e.what()).find("something else is mapped there already"), std::string::npos) << e.what();

@@ -1,6 +1,6 @@
 // The client platform's parts without a simulation: the emulated data
-// cache (what a flush writes back, what an invalidate discards) and FatFs
-// over host files. The DRAM is a byte array behind a minimal HAL.
+// cache (what a flush writes back, what an invalidate discards), FatFs
+// over host files, and the boards' address maps. The DRAM is a byte array behind a minimal HAL.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -8,9 +8,11 @@
 #include <fstream>
 #include <vector>
 
+#include "sw/tensil/client_platform/client_platform.h"
 #include "sw/tensil/client_platform/data_cache.h"
 #include "sw/tensil/client_platform/file_system.h"
 #include "sw/tensil/client_platform/host_window.h"
+#include "testbench/tensil/tests/dma_roles.h"
 
 namespace acosim::tensil::client {
 namespace {
@@ -100,6 +102,48 @@ TEST(TensilClientDataCache, InvalidateDropsDirtyLines) {
   EXPECT_EQ(hal.dram[70], 0);
 }
 
+// Xil_DCacheInvalidateRange of the Xilinx BSP (embeddedsw,
+// lib/bsp/standalone/src/arm/cortexa9/xil_cache.c) flushes a first or last
+// line the range covers only in part, then invalidates the whole lines
+// between. 32-byte lines; range [8, 72) covers line 0 ([0, 32)) and line 2
+// ([64, 96)) in part and line 1 ([32, 64)) whole.
+TEST(TensilClientDataCache, InvalidateFlushesThePartlyCoveredLines) {
+  ArrayHal hal;
+  HostWindow window(kBase, kBytes);
+  DataCache cache(hal, window, 32);
+  *window.at(kBase + 4) = 0xA4;   // dirty, line 0, before the range
+  *window.at(kBase + 40) = 0xB0;  // dirty, line 1, inside the range
+  *window.at(kBase + 80) = 0xC0;  // dirty, line 2, after the range
+  hal.dram[16] = 0x16;            // the device writes line 0
+  hal.dram[50] = 0x50;            // and line 1
+  cache.invalidate_range(kBase + 8, 64);
+  // Lines 0 and 2 were cleaned: the CPU's bytes outside the range reach
+  // the DRAM and stay in its view, merged with the device's byte.
+  EXPECT_EQ(hal.dram[4], 0xA4);
+  EXPECT_EQ(*window.at(kBase + 4), 0xA4);
+  EXPECT_EQ(hal.dram[80], 0xC0);
+  EXPECT_EQ(*window.at(kBase + 80), 0xC0);
+  EXPECT_EQ(*window.at(kBase + 16), 0x16);
+  // Line 1 was discarded: its dirty byte is lost, the device's is seen.
+  EXPECT_EQ(hal.dram[40], 0);
+  EXPECT_EQ(*window.at(kBase + 40), 0);
+  EXPECT_EQ(*window.at(kBase + 50), 0x50);
+  // Two lines written back, 32 bytes each.
+  EXPECT_EQ(hal.written_bytes, 64u);
+  EXPECT_EQ(cache.lines_written_back(), 2u);
+}
+
+// A range inside one line: that line is flushed, not dropped.
+TEST(TensilClientDataCache, InvalidateWithinOneLineKeepsItsDirtyBytes) {
+  ArrayHal hal;
+  HostWindow window(kBase, kBytes);
+  DataCache cache(hal, window, 64);
+  *window.at(kBase + 1) = 0x11;
+  cache.invalidate_range(kBase + 8, 8);
+  EXPECT_EQ(hal.dram[1], 0x11);
+  EXPECT_EQ(*window.at(kBase + 1), 0x11);
+}
+
 TEST(TensilClientDataCache, RangeOutsideTheDramIsAnError) {
   ArrayHal hal;
   HostWindow window(kBase, kBytes);
@@ -110,6 +154,59 @@ TEST(TensilClientDataCache, RangeOutsideTheDramIsAnError) {
   } catch (const std::out_of_range& e) {
     EXPECT_STREQ(e.what(), "Xil_DCacheFlushRange(0x600ffff0, 0x20): outside the board's DRAM 0x60000000-0x60100000");
   }
+}
+
+// Tensil's drivers/embedded/tensil/platform.h, TENSIL_TARGET_PYNQ_Z1 and
+// TENSIL_TARGET_ULTRA96_V2; cache lines of the Cortex-A9 and Cortex-A53.
+TEST(TensilClientPlatformMap, PynqZ1IsTensilsPynqZ1Target) {
+  const PlatformMap map = pynq_z1_map();
+  EXPECT_EQ(map.target, "PYNQ-Z1");
+  EXPECT_EQ(map.prog_buffer_base, 0x00400000u);
+  EXPECT_EQ(map.prog_buffer_high, 0x08000000u);
+  EXPECT_EQ(map.dram_buffer_base, 0x08000000u);
+  EXPECT_EQ(map.dram_buffer_high, 0x0c000000u);
+  EXPECT_EQ(map.sample_buffer_base, 0x0c000000u);
+  EXPECT_EQ(map.sample_buffer_high, 0x0fffffffu);
+  EXPECT_EQ(map.instruction_dma_device_id, 1u);
+  EXPECT_EQ(map.sample_dma_device_id, 0u);
+  EXPECT_EQ(map.cache_line_bytes, 32u);
+  // Whole pages up to 0x10000000.
+  EXPECT_EQ(map.window_base(), 0x00400000u);
+  EXPECT_EQ(map.window_bytes(), 0x0fc00000u);
+}
+
+TEST(TensilClientPlatformMap, Ultra96V2IsTensilsUltra96V2Target) {
+  const PlatformMap map = ultra96_v2_map();
+  EXPECT_EQ(map.target, "Ultra96-V2");
+  EXPECT_EQ(map.prog_buffer_base, 0x10000000u);
+  EXPECT_EQ(map.prog_buffer_high, 0x40000000u);
+  EXPECT_EQ(map.dram_buffer_base, 0x40000000u);
+  EXPECT_EQ(map.dram_buffer_high, 0x50000000u);
+  EXPECT_EQ(map.sample_buffer_base, 0x50000000u);
+  EXPECT_EQ(map.sample_buffer_high, 0x60000000u);
+  EXPECT_EQ(map.instruction_dma_device_id, 0u);
+  EXPECT_EQ(map.sample_dma_device_id, 1u);
+  EXPECT_EQ(map.cache_line_bytes, 64u);
+  EXPECT_EQ(map.window_bytes(), 0x50000000u);
+}
+
+// The platform gives each engine the stream its board's map assigns it.
+TEST(TensilClientPlatform, DmaEnginesFollowTheMap) {
+  const StartThread start = [](std::function<void()>) {};
+  for (const PlatformMap& map : {pynq_z1_map(), ultra96_v2_map()}) {
+    SCOPED_TRACE(map.target);
+    ArrayHal hal;
+    PlatformOptions options;
+    options.map = map;
+    Platform platform(hal, start, options);
+    EXPECT_EQ(platform.cache().line_bytes(), map.cache_line_bytes);
+    test::expect_dma_roles(platform, map.instruction_dma_device_id, map.sample_dma_device_id);
+  }
+}
+
+TEST(TensilClientPlatform, AMapIsRequired) {
+  ArrayHal hal;
+  EXPECT_THROW(Platform(hal, [](std::function<void()>) {}, PlatformOptions{}), std::invalid_argument);
 }
 
 TEST(TensilClientHostWindow, TakenRangeIsAClearError) {

@@ -47,12 +47,17 @@ class FakeDram : public DramTarget {
   uint64_t now = 0;
   std::vector<Access> reads;
   std::vector<Access> writes;
+  // Tensil's MemBoundarySplitter lets a burst whose last beat starts on a
+  // 4 KiB line cross it; only tests of that case allow it.
+  bool crossing_allowed = false;
 
  private:
   void check(uint64_t address, uint32_t bytes) const {
     EXPECT_GE(address, base);
     EXPECT_LE(address + bytes, base + memory.size());
-    EXPECT_EQ(address / 4096, (address + bytes - 1) / 4096) << "burst at " << address << " crosses 4 KiB";
+    if (!crossing_allowed) {
+      EXPECT_EQ(address / 4096, (address + bytes - 1) / 4096) << "burst at " << address << " crosses 4 KiB";
+    }
   }
 };
 
@@ -202,28 +207,44 @@ TEST(DramBank, LargeSpecDram0StridedWrites) {
 // 128-bit bus, FP16BP8 8x8: 16 bytes and 1 beat per vector, RequestSplitter
 // chunks of 256 vectors. A 128-vector read from vector 129 covers bytes
 // 2064..4111: Tensil's MemBoundarySplitter does not split it (its test is
-// 2064 > 4097 - 127 * 16 = 2065, false), the AXI rule needs (2064, 127
-// beats) + (4096, 1 beat).
-TEST(DramBank, BoundaryOffByOneIsSplit) {
+// 2064 > 4097 - 127 * 16 = 2065, false), though the AXI rule would need
+// (2064, 127 beats) + (4096, 1 beat). Tensil's generated Verilog issues it
+// whole (the speech-commands network's 2-beat read at 0x8000ff0 under
+// --engine lockstep-generated), and so does the model.
+TEST(DramBank, BoundaryOffByOneGoesOutWholeAsInTensilsRtl) {
   Bench bench(Architecture{}, 16, 2);
   for (uint64_t k = 0; k < 400; ++k) store16(bench.dram.memory, k * 16, pattern16(k));
   bench.requests.push_back(read(129, 127));
+  bench.dram.crossing_allowed = true;
   ASSERT_TRUE(bench.run());
-  ASSERT_EQ(bench.bursts.size(), 2u);
-  expect_burst(bench.bursts[0], false, 2064, 126);
-  expect_burst(bench.bursts[1], false, 4096, 0);
-  // The sub-bursts leave one per cycle.
-  EXPECT_EQ(bench.bursts[1].cycle, bench.bursts[0].cycle + 1);
-  ASSERT_EQ(bench.dram.reads.size(), 2u);
-  EXPECT_EQ(bench.dram.reads[0].bytes, 2032u);
-  EXPECT_EQ(bench.dram.reads[1].bytes, 16u);
+  ASSERT_EQ(bench.bursts.size(), 1u);
+  expect_burst(bench.bursts[0], false, 2064, 127);
+  ASSERT_EQ(bench.dram.reads.size(), 1u);
+  EXPECT_EQ(bench.dram.reads[0].bytes, 2048u);
   ASSERT_EQ(bench.reads.size(), 128u);
   for (uint64_t k = 0; k < 128; ++k) EXPECT_EQ(bench.reads[k], pattern16(129 + k)) << k;
 }
 
+// One beat further (129 vectors from 129, bytes 2064..4127) the test holds
+// (2064 > 4097 - 128 * 16 = 2049) and the burst is cut at 4096 into 127 + 2
+// beats.
+TEST(DramBank, BoundaryTwoBeatsPastIsSplit) {
+  Bench bench(Architecture{}, 16, 2);
+  for (uint64_t k = 0; k < 400; ++k) store16(bench.dram.memory, k * 16, pattern16(k));
+  bench.requests.push_back(read(129, 128));
+  ASSERT_TRUE(bench.run());
+  ASSERT_EQ(bench.bursts.size(), 2u);
+  expect_burst(bench.bursts[0], false, 2064, 126);
+  expect_burst(bench.bursts[1], false, 4096, 1);
+  // The sub-bursts leave one per cycle.
+  EXPECT_EQ(bench.bursts[1].cycle, bench.bursts[0].cycle + 1);
+  ASSERT_EQ(bench.reads.size(), 129u);
+  for (uint64_t k = 0; k < 129; ++k) EXPECT_EQ(bench.reads[k], pattern16(129 + k)) << k;
+}
+
 // More 128-bit cases: 256 vectors from vector 200 (bytes 3200..7295) split
 // at 4096 into 56 + 200 beats; 300 vectors from 0 become chunks of 256 (one
-// whole page, not split) and 44 vectors at 4096; a 128-vector write from
+// whole page, not split) and 44 vectors at 4096; a 129-vector write from
 // vector 129 splits like the read above.
 TEST(DramBank, BoundarySplitsReadsAndWrites128Bit) {
   Bench bench(Architecture{}, 16, 2);
@@ -241,17 +262,17 @@ TEST(DramBank, BoundarySplitsReadsAndWrites128Bit) {
   for (uint64_t k = 0; k < 300; ++k) EXPECT_EQ(bench.reads[256 + k], pattern16(k)) << k;
 
   Bench writer(Architecture{}, 16, 3);
-  writer.requests.push_back(write(129, 127));
-  for (uint64_t k = 0; k < 128; ++k) writer.writes.push_back(pattern16(1000 + k));
+  writer.requests.push_back(write(129, 128));
+  for (uint64_t k = 0; k < 129; ++k) writer.writes.push_back(pattern16(1000 + k));
   ASSERT_TRUE(writer.run());
   ASSERT_EQ(writer.bursts.size(), 2u);
   expect_burst(writer.bursts[0], true, 2064, 126);
-  expect_burst(writer.bursts[1], true, 4096, 0);
+  expect_burst(writer.bursts[1], true, 4096, 1);
   ASSERT_EQ(writer.dram.writes.size(), 2u);
   EXPECT_EQ(writer.dram.writes[0].bytes, 2032u);
-  EXPECT_EQ(writer.dram.writes[1].bytes, 16u);
+  EXPECT_EQ(writer.dram.writes[1].bytes, 32u);
   std::vector<uint8_t> expected(writer.dram.memory.size(), 0);
-  for (uint64_t k = 0; k < 128; ++k) store16(expected, (129 + k) * 16, pattern16(1000 + k));
+  for (uint64_t k = 0; k < 129; ++k) store16(expected, (129 + k) * 16, pattern16(1000 + k));
   EXPECT_EQ(writer.dram.memory, expected);
 }
 

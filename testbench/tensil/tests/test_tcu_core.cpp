@@ -178,6 +178,65 @@ TEST(TcuCore, TimeoutFlagRisesUnderASlowDram) {
   EXPECT_EQ(b.core.decoder().instructions_dequeued(), 1u);
 }
 
+TEST(Decoder, TimeoutRisesWhenStalledAsDecoderSpecExpects) {
+  // DecoderSpec "should raise timeout when stalled"
+  // (rtl/src/test/scala/tensil/tcu/DecoderSpec.scala): the Decoder alone,
+  // TCUOptions(decoderTimeout = 10), the 32-bit layout of
+  // decoder_spec_arch(); five DataMove(memoryToAccumulatorAccumulate,
+  // 0, 0, 0) enqueued back to back; nothing takes the decoder's outputs
+  // (their ready inputs are never poked). After 20 steps the timeout flag
+  // is high.
+  //
+  // Here the decoder runs on units nobody drains, filled so that none
+  // accepts: the dataflow queue has no room, port A's output queue holds
+  // two words (reads are accepted below two), the accumulators' control
+  // queue is full. By hand: instruction 0 enters the queue in cycle 0 and
+  // is at the head from cycle 1, never dequeued; the timer counts the
+  // cycles the head is not ready, 10 at the end of cycle 10, so the flag is
+  // low in cycles 0..10 and high from cycle 11 on, cycle 20 included.
+  const Architecture a = decoder_spec_arch();
+  const InstructionLayout layout = InstructionLayout::derive(a);
+  ASSERT_EQ(layout.instruction_bytes, 4u);
+  VectorMemory local("local memory", a.local_depth, a.array_size);
+  VectorMemory acc("accumulators", a.accumulator_depth, a.array_size);
+  SimdAlu alu(a.array_size, a.simd_registers_depth, FixedFormat{a.type().width, a.type().binary_point});
+  VectorPool pool;
+  FastArray engine(a);
+  SystolicArray array(engine, a.array_size, pool);
+  Accumulators accumulators(a, acc, alu, pool);
+  Fifo<PortAData> port_a_output(3);
+  Fifo<std::pair<Vector, unsigned>> port_b_output(3);
+  Fifo<uint8_t> dataflow(0);
+  FakeDram dram0_target(4), dram1_target(4);
+  DramBank dram0(a, 8, dram0_target), dram1(a, 8, dram1_target);
+  ConfigRegisterFile config;
+  for (int i = 0; i < 2; ++i) port_a_output.push(PortAData{Vector(a.array_size, 0), PortADestination::Accumulators}, 0);
+  for (int guard = 0; guard < 1000 && accumulators.instructions().can_push(); ++guard) {
+    accumulators.instructions().push(AccInstruction{}, 0);
+  }
+  ASSERT_FALSE(accumulators.instructions().can_push());
+  Decoder decoder(a, false, 10,
+                  DecoderTargets{local, port_a_output, port_b_output, dataflow, array, accumulators,
+                                 {&dram0, &dram1}, config, pool});
+  const std::vector<uint8_t> move =
+      encode_instruction(layout, data_move(DataMoveKind::LocalToAccumulatorAccumulate, 0, 0, 0));
+  int enqueued = 0;
+  std::vector<bool> flag;
+  for (uint64_t cycle = 0; cycle <= 20; ++cycle) {
+    decoder.cycle(cycle);
+    flag.push_back(decoder.timeout_flag());
+    // The enqueuing thread: one instruction per cycle while the queue has room.
+    if (enqueued < 5 && decoder.queue().can_push()) {
+      decoder.queue().push(move, cycle);
+      ++enqueued;
+    }
+  }
+  EXPECT_TRUE(flag[20]) << "DecoderSpec: timeout after 20 steps";
+  for (int cycle = 0; cycle <= 20; ++cycle) EXPECT_EQ(flag[size_t(cycle)], cycle >= 11) << "cycle " << cycle;
+  EXPECT_EQ(decoder.instructions_dequeued(), 0u);
+  EXPECT_EQ(enqueued, 2) << "the instruction queue holds two";
+}
+
 TEST(TcuCore, TimeoutZeroMeansTheFlagIsAlwaysSet) {
   Bench b(decoder_spec_arch(), 4, 0);
   for (int cycle = 0; cycle < 5; ++cycle) {
@@ -186,13 +245,24 @@ TEST(TcuCore, TimeoutZeroMeansTheFlagIsAlwaysSet) {
   }
 }
 
-TEST(TcuCore, TenBackToBackMatMulsLetTheDataMoveIssueWithinTheSpecsBound) {
-  // TCUSpec "process matmuls and accumulates simultaneously": FP16BP8 8x8,
-  // local and accumulators 64 deep, strides 8/8 (56-bit instructions); ten
-  // MatMuls of ten vectors, then DataMove local -> DRAM0. The DRAM0 request
-  // must be presented within 110 cycles: the MatMuls stream one vector per
-  // cycle with no bubble between them (reads in cycles 1..100), so the
-  // DataMove is at the head, and presents its request, in cycle 101.
+TEST(TcuCore, TheDram0RequestAppearsWithin110CyclesOfTenMatMuls) {
+  // TCUSpec "process matmuls and accumulates simultaneously"
+  // (sim/test/src/tcu/TCUSpec.scala): FP16BP8 8x8, local memory and
+  // accumulators 64 deep, strides 8/8 (56-bit instructions); ten MatMuls of
+  // ten vectors (no accumulate, no zeroes), then DataMove local -> DRAM0 of
+  // one vector at local 0, DRAM 0. Its "dram0.control" thread counts the
+  // cycles stepped from the start until the TCU's io.dram0.control is
+  // valid (TCU.scala connects it to the decoder's DRAM0 StrideHandler
+  // output) and asserts count < 110; it then expects the request to be a
+  // write of one vector at address 0.
+  //
+  // By hand: a stream as wide as the instruction is a wire, so instruction
+  // k is taken in cycle k. MatMul 0 reaches the head in cycle 1 and its ten
+  // local memory reads are accepted one per cycle, 1..10 (the array takes
+  // a vector every cycle); MatMul k reads in 10k+1..10k+10 and holds the
+  // head until its last read, so MatMul 9's last read is in cycle 100 and
+  // the DataMove is at the head in cycle 101, where it hands its DRAM0 part
+  // to the bank's OutQueue(1, flow): io.dram0.control is valid in cycle 101.
   Architecture a;
   a.data_type = DataType::FP16BP8;
   a.array_size = 8;
@@ -202,16 +272,32 @@ TEST(TcuCore, TenBackToBackMatMulsLetTheDataMoveIssueWithinTheSpecsBound) {
   ASSERT_EQ(b.layout.instruction_bytes, 7u);
   for (int i = 0; i < 10; ++i) b.send(matmul(0, 0, 9));
   b.send(data_move(DataMoveKind::LocalToDram0, 0, 0, 0));
-  int datamove_at_head = -1;
-  for (int cycle = 0; cycle < 200 && datamove_at_head < 0; ++cycle) {
+  std::vector<AxiBurst> dram0_bursts;
+  std::vector<uint64_t> burst_core_cycles;
+  b.core.dram(0).on_burst = [&](const AxiBurst& burst) {
+    dram0_bursts.push_back(burst);
+    burst_core_cycles.push_back(b.core.cycles());
+  };
+  int request_valid_at = -1;
+  for (int cycle = 0; cycle < 200 && request_valid_at < 0; ++cycle) {
     b.core.cycle();
-    if (b.core.decoder().head_valid() && b.core.decoder().head().opcode == uint8_t(Opcode::DataMove)) {
-      datamove_at_head = cycle;
-    }
+    if (b.core.dram(0).sampled_valid()) request_valid_at = cycle;
   }
-  EXPECT_EQ(datamove_at_head, 101);
+  ASSERT_GE(request_valid_at, 0) << "no DRAM0 request within 200 cycles";
+  EXPECT_LT(request_valid_at, 110) << "TCUSpec's bound";
+  EXPECT_EQ(request_valid_at, 101);
   b.run_to_idle();
   EXPECT_EQ(b.core.array().vectors_run(), 100u);
+  // The request TCUSpec dequeues: a write of one vector at DRAM0 address 0,
+  // which leaves on the bus as one burst of one 16-byte vector (two 64-bit
+  // beats: AXI len 1).
+  ASSERT_EQ(dram0_bursts.size(), 1u);
+  EXPECT_TRUE(dram0_bursts[0].write);
+  EXPECT_EQ(dram0_bursts[0].byte_address, 0u);
+  EXPECT_EQ(dram0_bursts[0].len, 1u);
+  EXPECT_GT(burst_core_cycles[0], uint64_t(request_valid_at)) << "the burst follows the request";
+  // TCUSpec's "dram0.data" thread: the vector written is local 0, zeros.
+  EXPECT_EQ(b.dram0.peek16(0, 8), std::vector<int16_t>(8, 0));
 }
 
 TEST(TcuCore, SeventyTwoBitInstructionsOnASixtyFourBitStream) {
@@ -322,7 +408,11 @@ TEST(TcuCore, SamplesEveryTenCyclesAsAxiWrapperTcuSpecExpects) {
     samples.emplace_back(Sampler::program_counter_of(word), last);
     return true;
   };
-  while (samples.size() < 300) core.cycle();
+  // 300 samples every 10 cycles arrive within about 3000 cycles.
+  for (uint64_t cycle = 0; samples.size() < 300; ++cycle) {
+    ASSERT_LT(cycle, 10000u) << "only " << samples.size() << " of 300 samples within 10000 cycles";
+    core.cycle();
+  }
   for (size_t x = 0; x < 300; ++x) {
     const uint32_t pc = x == 0 ? 1 : std::min<uint32_t>(10 * uint32_t(x) - 1, 1000);
     EXPECT_EQ(samples[x].first, pc) << "sample " << x;
