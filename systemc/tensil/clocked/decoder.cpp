@@ -89,10 +89,15 @@ void Decoder::start_head(uint64_t t) {
 }
 
 bool Decoder::port_a_read(uint64_t t, PortADestination destination, bool reverse) {
-  // A read is accepted while fewer than two words wait in the port's output
-  // queue (mem/DualPortMem.scala); its data is there the next cycle.
+  // A read is accepted while fewer than two words are stored in the port's
+  // output queue (mem/DualPortMem.scala: `outputReady = output.io.count <
+  // 2`; the read data enters that Queue(3) through a one-cycle Delay, and
+  // `count` is a register). So a port whose consumer stalls holds three
+  // words, not two, and once the consumer takes one per cycle again the
+  // next read is accepted two cycles after the first is taken (count 3,
+  // 2, then 1). The read's data is there the next cycle.
   m_port_a_valid = true;
-  if (m_t.port_a_output.size() >= 2) return false;
+  if (m_port_a_stored >= 2) return false;
   Vector data = m_t.pool.take(m_arch.array_size);
   const int32_t* row = m_t.local.at(local_address(m_element, reverse));
   std::copy(row, row + m_arch.array_size, data.begin());
@@ -129,7 +134,7 @@ bool Decoder::port_b_write_from_dram(uint64_t t, unsigned bank) {
 
 bool Decoder::port_b_read_to_dram(uint64_t t, unsigned bank) {
   m_port_b_valid = true;
-  if (m_t.port_b_output.size() >= 2) return false;
+  if (m_port_b_stored >= 2) return false;  // as port A's reads
   const Vector value = m_t.local.read(local_address(m_element, false));
   if (observer != nullptr) {
     observer->dram_written(m_index, bank, m_head.operand1_address + (m_element << m_head.operand1_stride), value);
@@ -275,6 +280,13 @@ void Decoder::cycle(uint64_t t) {
 
   m_head_valid = m_queue.valid(t);
   m_head_ready = true;  // an empty queue's head reads as ready (the timer stays 0)
+  // The ports' output queues as they stand before this cycle's reads: only
+  // the decoder fills them, so these are the words read up to the cycle
+  // before and not taken up to now, the count the RTL's read gate sees next
+  // cycle (this cycle's read is still in the read delay then; a word taken
+  // next cycle still counts).
+  const size_t port_a_before = m_t.port_a_output.size();
+  const size_t port_b_before = m_t.port_b_output.size();
   if (m_head_valid) {
     if (!m_decoded) start_head(t);
     m_head_ready = issue(t);
@@ -296,6 +308,8 @@ void Decoder::cycle(uint64_t t) {
   } else if (m_timer < timeout) {
     ++m_timer;
   }
+  m_port_a_stored = port_a_before;
+  m_port_b_stored = port_b_before;
 }
 
 }  // namespace acosim::tensil::clocked

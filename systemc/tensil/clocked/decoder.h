@@ -148,6 +148,12 @@ class Decoder {
   bool m_head_ready = false;
   bool m_port_a_valid = false, m_port_a_ready = false;
   bool m_port_b_valid = false, m_port_b_ready = false;
+  // The words stored in each local memory port's output queue as the RTL's
+  // read gate counts them in this cycle (mem/DualPortMem.scala:
+  // `output.io.count`, a register: a word read in the cycle before is still
+  // in the read delay, a word taken in this cycle still counts), set at the
+  // end of the previous cycle.
+  size_t m_port_a_stored = 0, m_port_b_stored = 0;
   DecoderStatistics m_stats;
 };
 

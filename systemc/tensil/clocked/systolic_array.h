@@ -8,6 +8,11 @@
 //         cycles later (the array's pipeline depth);
 //   load  shifts one row into the weight store, only once the last run has
 //         left the array (its propagation countdown of D cycles is 0).
+// In the generated Verilog (module SystolicArray of top_speech_robot.v) the
+// run's `output__io_deq_ready` is the accumulators' input ready, passed
+// through the LocalRouter's mux without a register, and the countdown is
+// loaded in the run's cycle, so the first load after a run in cycle r is in
+// r + D + 1.
 // The numbers come from the array engine (Verilated RTL or functional).
 #pragma once
 

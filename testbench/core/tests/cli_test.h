@@ -4,6 +4,7 @@
 #pragma once
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -47,8 +48,10 @@ class CliTest : public ::testing::Test {
   explicit CliTest(std::string folder_prefix) : m_folder_prefix(std::move(folder_prefix)) {}
 
   void SetUp() override {
-    dir = fs::temp_directory_path() /
-          (m_folder_prefix + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    // The process id keeps two builds' suites running at once (or a test
+    // and its rerun) out of each other's folders.
+    dir = fs::temp_directory_path() / (m_folder_prefix + ::testing::UnitTest::GetInstance()->current_test_info()->name() +
+                                       "-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir);
   }

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -79,7 +80,7 @@ TEST(Gtkw, GroupsEveryScopesSignalsWithGtkwavesNames) {
 }
 
 TEST(Gtkw, SaveFileLandsBesideTheVcdNamingItsAbsolutePath) {
-  const fs::path dir = fs::temp_directory_path() / "acosim_gtkw_test";
+  const fs::path dir = fs::temp_directory_path() / ("acosim_gtkw_test_" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   const fs::path vcd = dir / "run.vcd";

@@ -79,6 +79,12 @@ function(acosim_tensil_client name tarch)
   target_link_libraries(acosim_tensil_client_${name}
     PUBLIC acosim_tensil_board acosim_tensil_client_platform ${driver} acosim_root
     PRIVATE ${headers} acosim_warnings)
+  # The board can host Tensil's generated TCU (ClientBoardOptions::generated)
+  # where a build of it was Verilated.
+  if(TARGET acosim_tensil_generated_tcu)
+    target_link_libraries(acosim_tensil_client_${name} PUBLIC acosim_tensil_generated_tcu)
+    target_compile_definitions(acosim_tensil_client_${name} PRIVATE ACOSIM_TENSIL_HAS_GENERATED)
+  endif()
 endfunction()
 
 if(ACOSIM_TENSIL_CLIENT_FOUND)
@@ -103,4 +109,41 @@ if(ACOSIM_TENSIL_CLIENT_FOUND)
   # small architecture, on a board without the sample DMA (whose every run
   # waits for a full block of samples).
   acosim_tensil_client(memtest ${CMAKE_CURRENT_LIST_DIR}/memtest.tarch TARGET ULTRA96_V2 NO_SAMPLE_DMA)
+
+  # Tensil's generated TCU builds (ACOSIM_RTL_DIR/tensil/<build>,
+  # systemc/tensil/generated.cmake): a driver and example program per build,
+  # for its .tarch. architecture_params.h is generated from the .tarch as
+  # for every client; the build's own vivado/.../architecture_params.h (the
+  # one Tensil's flow gives its board) is recorded in
+  # ACOSIM_TENSIL_CLIENT_BUILD_PARAMS_<build>, and the tests check the two
+  # agree. The builds have no sample stream: the driver is compiled without
+  # the sample DMA (as for Tensil's Arty A7 target), so that a run ends with
+  # its program. speech_robot is a PYNQ-Z1 design (petrohi/speech-robot);
+  # the ZCU104 has the Ultra96-V2's address map and DMA device ids in
+  # Tensil's platform.h.
+  get_property(generated_builds GLOBAL PROPERTY ACOSIM_TENSIL_GENERATED_BUILDS)
+  set(ACOSIM_TENSIL_CLIENT_GENERATED_BUILDS "")
+  if(TARGET acosim_tensil_generated_tcu)
+    foreach(build IN LISTS generated_builds)
+      if(build STREQUAL "speech_robot")
+        set(tarch ${ACOSIM_RTL_DIR}/tensil/speech_robot/arch/speech_robot.tarch)
+        set(params ${ACOSIM_RTL_DIR}/tensil/speech_robot/vivado/architecture_params.h)
+        set(target PYNQ_Z1)
+      elseif(build STREQUAL "zcu104")
+        set(tarch ${ACOSIM_RTL_DIR}/tensil/zcu104/tensil/arch/zcu104.tarch)
+        set(params ${ACOSIM_RTL_DIR}/tensil/zcu104/vivado/baseline/architecture_params.h)
+        set(target ULTRA96_V2)
+      else()
+        continue()
+      endif()
+      acosim_tensil_client(${build} ${tarch} TARGET ${target} NO_SAMPLE_DMA)
+      add_executable(acosim-tensil-client-${build} ${CMAKE_CURRENT_LIST_DIR}/client_main.cpp)
+      target_link_libraries(acosim-tensil-client-${build}
+        PRIVATE acosim_tensil_client_${build} Boost::program_options PkgConfig::SYSTEMC acosim_warnings)
+      set_target_properties(acosim-tensil-client-${build} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
+      list(APPEND ACOSIM_TENSIL_CLIENT_GENERATED_BUILDS ${build})
+      set(ACOSIM_TENSIL_CLIENT_TARCH_${build} ${tarch})
+      set(ACOSIM_TENSIL_CLIENT_BUILD_PARAMS_${build} ${params})
+    endforeach()
+  endif()
 endif()

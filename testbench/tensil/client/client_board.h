@@ -21,6 +21,12 @@ struct ClientBoardOptions {
   // (compiled_architecture()).
   Architecture arch;
   ArrayEngineKind engine = ArrayEngineKind::Rtl;
+  // Tensil's generated Verilog of the whole TCU (GeneratedTcu,
+  // systemc/tensil/generated/generated_tcu.h) instead of ours; `engine` is
+  // then not read. Needs a build generated for `arch` (ACOSIM_RTL_DIR), a
+  // 16-byte platform stream (the build's 128-bit AXI) and a driver compiled
+  // without the sample DMA (the builds have no sample stream).
+  bool generated = false;
   double clock_mhz = 100.0;
   std::string vcd_path;  // empty: no waves
   // The client platform. Its map may be left empty: the board then gets
@@ -49,5 +55,9 @@ const char* compiled_architecture_name();
 // and DMA device ids): PYNQ-Z1's for pynqz1, Ultra96-V2's otherwise
 // (client.cmake).
 PlatformMap compiled_platform_map();
+// Whether the driver was compiled with a sample DMA
+// (TENSIL_PLATFORM_SAMPLE_AXI_DMA_DEVICE_ID; client.cmake's NO_SAMPLE_DMA
+// leaves it out): if so, every run waits for a block of samples.
+bool compiled_with_sample_dma();
 
 }  // namespace acosim::tensil::client

@@ -3,7 +3,10 @@
 // board, instead of acosim's driver (`acosim tensil run`).
 //
 //   acosim-tensil-client-pynqz1 --model build/examples/tensil/xor_pynqz1.tmodel
-//       --input x=x.bin [--output y=y.bin] [--engine rtl|lockstep] [--sampling-summary]
+//       --input x=x.bin [--output y=y.bin] [--engine rtl|lockstep|generated] [--sampling-summary]
+//
+// --engine generated runs Tensil's generated TCU (the program of a build in
+// ACOSIM_RTL_DIR, e.g. acosim-tensil-client-speech_robot).
 //
 // Input and output files hold little-endian float32 values, every lane of
 // the tensor's vectors (as `acosim tensil run`). The outputs are printed by
@@ -17,6 +20,7 @@
 #include <iostream>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -78,7 +82,8 @@ int run(int argc, char** argv) {
       "model", po::value<std::string>(), ".tmodel file (its .tprog and .tdata beside it)")(
       "input", po::value<std::vector<std::string>>()->composing(), "NAME=FILE, float32 input values")(
       "output", po::value<std::vector<std::string>>()->composing(), "NAME=FILE, writes float32 output values")(
-      "engine", po::value<std::string>()->default_value("rtl"), "array engine: rtl or lockstep")(
+      "engine", po::value<std::string>()->default_value("rtl"),
+      "rtl or lockstep (our TCU's array engine), or generated (Tensil's generated TCU)")(
       "sampling-summary", "print the driver's summary of the performance samples");
   po::variables_map vm;
   try {
@@ -98,11 +103,15 @@ int run(int argc, char** argv) {
   if (!vm.count("model")) throw UsageError("--model is required");
   const std::filesystem::path model_path(vm["model"].as<std::string>());
   if (!std::filesystem::is_regular_file(model_path)) throw std::runtime_error(model_path.string() + ": no such file");
-  const auto engine = acosim::tensil::parse_array_engine(vm["engine"].as<std::string>());
-  if (!engine) throw UsageError("--engine must be rtl, fast or lockstep");
-  // The board has a sample DMA, whose transfers only a TCU with a sampler
-  // completes.
-  if (*engine == acosim::tensil::ArrayEngineKind::Fast) {
+  const std::string engine_name = vm["engine"].as<std::string>();
+  const bool generated = engine_name == "generated";
+  // The generated TCU has no array engine of ours to choose: rtl stands in.
+  const std::optional<acosim::tensil::ArrayEngineKind> engine =
+      generated ? acosim::tensil::ArrayEngineKind::Rtl : acosim::tensil::parse_array_engine(engine_name);
+  if (!engine) throw UsageError("--engine must be rtl, fast, lockstep or generated");
+  // A driver with the sample DMA waits for samples, which only a TCU with a
+  // sampler delivers.
+  if (*engine == acosim::tensil::ArrayEngineKind::Fast && client::compiled_with_sample_dma()) {
     throw UsageError("--engine fast has no sampler, which this board's driver waits for: use rtl or lockstep");
   }
 
@@ -118,6 +127,9 @@ int run(int argc, char** argv) {
   client::ClientBoardOptions board;
   board.arch = client::compiled_architecture();
   board.engine = *engine;
+  board.generated = generated;
+  // The generated builds' AXI is 128 bits wide.
+  if (generated) board.platform.stream_bytes = 16;
   // FatFs sees the model's folder as the card's root: the driver keeps
   // paths in FF_MAX_LFN (255) characters.
   board.platform.file_root = model_path.parent_path().empty() ? "." : model_path.parent_path().string();

@@ -46,4 +46,12 @@ PlatformMap compiled_platform_map() {
   return map;
 }
 
+bool compiled_with_sample_dma() {
+#ifdef TENSIL_PLATFORM_SAMPLE_AXI_DMA_DEVICE_ID
+  return true;
+#else
+  return false;
+#endif
+}
+
 }  // namespace acosim::tensil::client

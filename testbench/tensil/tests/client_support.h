@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -26,7 +28,8 @@ namespace acosim::tensil::test {
 inline std::filesystem::path client_scratch_dir() {
   const auto* info = testing::UnitTest::GetInstance()->current_test_info();
   const std::filesystem::path dir =
-      std::filesystem::path(testing::TempDir()) / (std::string("client_") + info->test_suite_name() + "_" + info->name());
+      std::filesystem::path(testing::TempDir()) / (std::string("client_") + info->test_suite_name() + "_" + info->name() + "_" +
+                                                    std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

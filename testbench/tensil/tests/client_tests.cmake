@@ -42,6 +42,32 @@ if(ACOSIM_TENSIL_CLIENT_FOUND)
       PASS_REGULAR_EXPRESSION "y\\[0000\\]=   0.0000 [^\n]*\ny\\[0001\\]=   1.0000 [^\n]*\ny\\[0002\\]=   1.0000 [^\n]*\ny\\[0003\\]=   0.0000 .*outputs equal to acosim's own driver's")
   endforeach()
 
+  # Tensil's generated TCU builds (client.cmake): the build's own network
+  # through Tensil's driver on the generated Verilog, against acosim's own
+  # driver (`acosim tensil run --engine generated`) on the same.
+  foreach(build IN LISTS ACOSIM_TENSIL_CLIENT_GENERATED_BUILDS)
+    if(build STREQUAL "speech_robot")
+      set(model ${ACOSIM_RTL_DIR}/tensil/speech_robot/model/speech_commands_onnx_speech_robot.tmodel)
+    else()
+      set(model ${ACOSIM_RTL_DIR}/tensil/zcu104/sdcard/baseline/resnet20v2_cifar_onnx_zcu104.tmodel)
+    endif()
+    acosim_add_gtest(NAME tensil_client_generated_tests_${build} SYSTEMC LABELS rtl
+      SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_client_generated.cpp
+      LIBS acosim_tensil_client_${build} acosim_tensil_model_builder)
+    target_compile_definitions(tensil_client_generated_tests_${build} PRIVATE ${ACOSIM_EXAMPLES_DEFINE}
+      ACOSIM_CLIENT_ARCH_TOKEN=${build}
+      ACOSIM_BINARY="$<TARGET_FILE:acosim>"
+      ACOSIM_CLIENT_GENERATED_TARCH="${ACOSIM_TENSIL_CLIENT_TARCH_${build}}"
+      ACOSIM_CLIENT_GENERATED_MODEL="${model}"
+      ACOSIM_CLIENT_GENERATED_PARAMS="${CMAKE_CURRENT_BINARY_DIR}/tensil_client/${build}/architecture_params.h"
+      ACOSIM_CLIENT_BUILD_PARAMS="${ACOSIM_TENSIL_CLIENT_BUILD_PARAMS_${build}}")
+    add_dependencies(tensil_client_generated_tests_${build} acosim)
+    add_test(NAME tensil_client_program_${build}.missing_model
+      COMMAND acosim-tensil-client-${build} --model ${CMAKE_BINARY_DIR}/no_such_model.tmodel --engine generated)
+    set_tests_properties(tensil_client_program_${build}.missing_model PROPERTIES LABELS unit
+      PASS_REGULAR_EXPRESSION "acosim-tensil-client: error: .*no_such_model.tmodel: no such file")
+  endforeach()
+
   acosim_add_gtest(NAME tensil_client_memory_tests SYSTEMC LABELS unit
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_client_memory.cpp
     LIBS acosim_tensil_client_memtest acosim_tensil_model_builder)

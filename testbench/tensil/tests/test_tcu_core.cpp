@@ -453,5 +453,52 @@ TEST(TcuCore, SixtyFourBitInstructionsOnANarrowerStream) {
   EXPECT_EQ(noop_dequeues(4), (std::vector<int>{3, 5, 7, 9, 11, 13, 15, 17}));
 }
 
+// The cycles `program` is dequeued in, on an 8x8 array with a stream as wide
+// as the instruction (instruction k is taken in cycle k, at the head from
+// cycle k + 1 when the head is free).
+std::vector<int> dequeues(const std::vector<Instruction>& program) {
+  Bench b(decoder_spec_arch(), 4);
+  for (const Instruction& in : program) b.send(in);
+  std::vector<int> at;
+  b.core.decoder().on_dequeue = [&](uint64_t cycle, uint32_t, uint8_t) { at.push_back(int(cycle)); };
+  b.run_to_idle();
+  return at;
+}
+
+// The intervals below are those of Tensil's generated RTL of the
+// speech-robot build (top_speech_robot.v, 8x8 FP16BP8), run by acosim's
+// `generated` engine with --timeline on the same instructions after two
+// DRAM DataMoves, the first of them queued behind the DataMove so that it
+// reaches the head the cycle after that is dequeued, as here in cycle 1.
+// The local memory port's read gate counts the words stored in its output
+// queue, a register (mem/DualPortMem.scala): a port whose consumer stalls
+// holds three words, and when the consumer takes them again, one per
+// cycle from cycle L, the next read is accepted in L + 2.
+TEST(TcuCore, ALoadWeightsBehindAMatMulIsDequeuedWhenTheGeneratedRtlDequeuesIt) {
+  // MatMul of one zero vector (plain write) dequeued in cycle 1: its array
+  // and accumulator controls arrive in cycle 2 (the Queue(2)s of TCU.scala),
+  // the plain write is posted at the accumulators' port A at once, so the
+  // array runs in cycle 2 and may load again from cycle 2 + 15 + 1 = 18
+  // (propagation countdown of 15). The LoadWeights reads rows in cycles
+  // 2, 3, 4 (three words), the array loads them in 18, 19, 20, the fourth
+  // read is accepted in 20 and the eighth in 24: dequeued 23 cycles after
+  // the MatMul (the RTL's: 153 and 176).
+  EXPECT_EQ(dequeues({matmul(0, 0, 0, flags::kMatMulZeroes), load_weights(0, 7)}), (std::vector<int>{1, 24}));
+  // Four zero vectors: runs in 2..5, loads from 21, dequeued in 27, 26 after
+  // the MatMul (the RTL's: 153 and 179).
+  EXPECT_EQ(dequeues({matmul(0, 0, 3, flags::kMatMulZeroes), load_weights(0, 7)}), (std::vector<int>{1, 27}));
+}
+
+TEST(TcuCore, AMatMulWaitingForTheAccumulatorsTakesAThirdReadAsTheGeneratedRtlDoes) {
+  // MatMul of four vectors from local memory, accumulating, at the head in
+  // cycle 1: reads in 1, 2 and 3 (the first is there in 2, but an
+  // accumulating write takes the array's result only once the old value's
+  // port B read is back, in 3); the array runs from 3, so the fourth read is
+  // accepted in 4 and the MatMul dequeued then, 3 cycles after it reached
+  // the head (the RTL's: head in 153, dequeued in 156). Runs in 3..6, loads
+  // from 22, the LoadWeights dequeued in 28 (the RTL's: 180).
+  EXPECT_EQ(dequeues({matmul(0, 0, 3, flags::kMatMulAccumulate), load_weights(0, 7)}), (std::vector<int>{4, 28}));
+}
+
 }  // namespace
 }  // namespace acosim::tensil::clocked::test
