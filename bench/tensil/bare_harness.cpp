@@ -30,7 +30,7 @@ void check_vectors(const std::vector<Vector>& vectors, const char* what, const D
   }
 }
 
-// The same cycle sequence as RtlArray (systemc/tensil/rtl_array_engine.cpp):
+// The same cycle sequence as RtlArray (systemc/tensil/array/rtl_array_engine.cpp):
 // inputs for the next cycle are driven between the rising and the falling
 // edge, outputs read before the rising edge.
 template <class Model>

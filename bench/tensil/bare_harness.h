@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "sw/tensil/regs/architecture.h"
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 
 namespace acosim::tensil {
 

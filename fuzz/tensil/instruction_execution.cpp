@@ -42,9 +42,9 @@
 #include "fuzz/tensil/architectures.h"
 #include "sw/tensil/regs/isa.h"
 #include "systemc/tensil/config_register_file.h"
-#include "systemc/tensil/decoder.h"
+#include "systemc/tensil/functional/decoder.h"
 #include "systemc/tensil/dram_port.h"
-#include "systemc/tensil/fast_array_engine.h"
+#include "systemc/tensil/array/fast_array_engine.h"
 #include "systemc/tensil/instruction_check.h"
 
 using namespace acosim::tensil;

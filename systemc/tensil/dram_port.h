@@ -16,14 +16,14 @@
 
 #include "sw/tensil/regs/architecture.h"
 #include "systemc/core/axi_cache_extension.h"
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 #include "systemc/tensil/dram_packing.h"
 
 namespace acosim::tensil {
 
 // DRAM as the functional decoder sees it: strided vector transfers that
 // take some time. DramPort moves them over TLM; the functional check's
-// oracle (systemc/tensil/functional_check.h) keeps its writes to itself.
+// oracle (systemc/tensil/functional/functional_check.h) keeps its writes to itself.
 class VectorDram {
  public:
   virtual ~VectorDram() = default;

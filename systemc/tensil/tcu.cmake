@@ -2,11 +2,11 @@
 # (systemc/tensil/clocked, engines rtl and lockstep) and what both share.
 add_library(acosim_tensil_tcu STATIC
   tcu.cpp
-  clocked_execution.cpp
-  functional_check.cpp
-  decoder.cpp
+  clocked/clocked_execution.cpp
+  functional/functional_check.cpp
+  functional/decoder.cpp
   dram_port.cpp
-  simd_alu.cpp
+  clocked/simd_alu.cpp
   functional/simd_alu.cpp
   config_register_file.cpp
   instruction_check.cpp

@@ -5,10 +5,10 @@
 
 #include "sw/tensil/regs/config_registers.h"
 #include "sw/tensil/regs/isa.h"
-#include "systemc/tensil/array_factory.h"
-#include "systemc/tensil/clocked_execution.h"
+#include "systemc/tensil/array/array_factory.h"
+#include "systemc/tensil/clocked/clocked_execution.h"
 #include "systemc/tensil/config_register_file.h"
-#include "systemc/tensil/decoder.h"
+#include "systemc/tensil/functional/decoder.h"
 #include "systemc/tensil/dram_port.h"
 #include "systemc/tensil/instruction_check.h"
 #include "systemc/tensil/stream_write.h"
@@ -70,7 +70,7 @@ struct Tcu::Impl {
   mutable TcuStatistics statistics;
   DramPort dram0;
   DramPort dram1;
-  Decoder decoder;
+  functional::Decoder decoder;
   std::unique_ptr<TcuWaves> waves;
   std::unique_ptr<ClockedExecution> clocked;
 

@@ -25,7 +25,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "sw/tensil/regs/architecture.h"
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 #include "systemc/tensil/timeline.h"
 
 namespace acosim::tensil {
@@ -42,7 +42,7 @@ struct TcuOptions {
   Architecture arch;
   // rtl and lockstep run the TCU on its clock as Tensil's RTL does
   // (systemc/tensil/clocked); fast executes instruction by instruction with
-  // a documented cycle rule (systemc/tensil/decoder.h).
+  // a documented cycle rule (systemc/tensil/functional/decoder.h).
   ArrayEngineKind engine = ArrayEngineKind::Rtl;
   // Lenient: invalid opcodes, invalid DataMove kinds and non-zero unused
   // flag bits are consumed and counted as the RTL does, instead of stopping

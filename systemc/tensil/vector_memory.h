@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 
 namespace acosim::tensil {
 

@@ -10,7 +10,7 @@
 #include <stdexcept>
 
 #include "systemc/core/gtkw.h"
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 
 namespace acosim::tensil {
 

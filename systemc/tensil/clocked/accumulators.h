@@ -60,7 +60,7 @@
 #include "systemc/tensil/clocked/vector_pool.h"
 #include "systemc/tensil/clocked/write_observer.h"
 #include "systemc/tensil/fixed_point.h"
-#include "systemc/tensil/simd_alu.h"
+#include "systemc/tensil/clocked/simd_alu.h"
 #include "systemc/tensil/vector_memory.h"
 
 namespace acosim::tensil::clocked {

@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 #include "systemc/tensil/clocked/fifo.h"
 #include "systemc/tensil/clocked/vector_pool.h"
 

@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "sw/tensil/regs/architecture.h"
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 #include "systemc/tensil/clocked/accumulators.h"
 #include "systemc/tensil/clocked/decoder.h"
 #include "systemc/tensil/clocked/dram_bank.h"
@@ -32,7 +32,7 @@
 #include "systemc/tensil/clocked/sampler.h"
 #include "systemc/tensil/clocked/systolic_array.h"
 #include "systemc/tensil/config_register_file.h"
-#include "systemc/tensil/simd_alu.h"
+#include "systemc/tensil/clocked/simd_alu.h"
 #include "systemc/tensil/vector_memory.h"
 
 namespace acosim::tensil::clocked {

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 
 namespace acosim::tensil::clocked {
 

@@ -1,12 +1,12 @@
 // What the clocked TCU writes, instruction by instruction, for a checker
-// beside it (the functional check, systemc/tensil/functional_check.h).
+// beside it (the functional check, systemc/tensil/functional/functional_check.h).
 // Instructions are numbered in the order they reach the decoder's head.
 #pragma once
 
 #include <cstdint>
 
 #include "sw/tensil/regs/isa.h"
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 
 namespace acosim::tensil::clocked {
 

@@ -1,5 +1,5 @@
 # GeneratedTcu: Tensil's generated Verilog of a whole TCU (the builds of
-# generated.cmake) clocked under SystemC behind the TCU's TLM side, for
+# builds.cmake) clocked under SystemC behind the TCU's TLM side, for
 # `acosim tensil run --engine generated`. Only where a build was Verilated;
 # the testbench then defines ACOSIM_TENSIL_HAS_GENERATED.
 if(TARGET acosim_tensil_generated)

@@ -32,7 +32,7 @@ constexpr unsigned kBurstIncr = 1;   // AxBURST INCR
 constexpr size_t kOutstanding = 8;   // bursts the bridge accepts per channel before it lowers AxREADY
 constexpr size_t kQueueBytes = 4096; // instruction bytes queued ahead of the stream, as the Tcu's queue
 // Cycles the core may run ahead of SystemC's time before it synchronises
-// (as the clocked TCU, systemc/tensil/clocked_execution.cpp).
+// (as the clocked TCU, systemc/tensil/clocked/clocked_execution.cpp).
 constexpr double kQuantumCycles = 100;
 // Cycles of active-low reset before the first one that counts.
 constexpr int kResetCycles = 10;
@@ -462,7 +462,7 @@ struct GeneratedTcu::Impl {
       // SystemC's time: bytes the host writes are offered from the cycle
       // they arrive in, and a writer whose bytes have all been taken
       // resumes in that cycle (the clocked TCU's rule too,
-      // systemc/tensil/clocked_execution.cpp).
+      // systemc/tensil/clocked/clocked_execution.cpp).
       // The extra delta lets a host that writes at this very instant go first.
       if (!beat_valid && queue.size() < kBeatBytes) {
         keeper.sync();

@@ -1,4 +1,4 @@
-// Tensil's own generated Verilog of a whole TCU (systemc/tensil/generated.cmake:
+// Tensil's own generated Verilog of a whole TCU (systemc/tensil/generated/builds.cmake:
 // top_speech_robot, top_zcu104), Verilated and clocked under SystemC behind
 // the same TLM side as the Tcu module (systemc/tensil/tcu.h):
 //
@@ -21,7 +21,7 @@
 //                 before the first R beat / the B response is presented
 //                 (at least one cycle), then one R beat per cycle: the same
 //                 rule as the clocked TCU's DRAM banks
-//                 (systemc/tensil/clocked_execution.cpp). IDs are echoed on
+//                 (systemc/tensil/clocked/clocked_execution.cpp). IDs are echoed on
 //                 R and B, RRESP/BRESP are OKAY; a failed TLM transfer stops
 //                 the run naming the port and address.
 //

@@ -111,7 +111,7 @@ if(ACOSIM_TENSIL_CLIENT_FOUND)
   acosim_tensil_client(memtest ${CMAKE_CURRENT_LIST_DIR}/memtest.tarch TARGET ULTRA96_V2 NO_SAMPLE_DMA)
 
   # Tensil's generated TCU builds (ACOSIM_RTL_DIR/tensil/<build>,
-  # systemc/tensil/generated.cmake): a driver and example program per build,
+  # systemc/tensil/generated/builds.cmake): a driver and example program per build,
   # for its .tarch. architecture_params.h is generated from the .tarch as
   # for every client; the build's own vivado/.../architecture_params.h (the
   # one Tensil's flow gives its board) is recorded in

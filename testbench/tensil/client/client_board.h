@@ -12,7 +12,7 @@
 
 #include "sw/tensil/client_platform/client_platform.h"
 #include "sw/tensil/regs/architecture.h"
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 
 namespace acosim::tensil::client {
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 
 namespace acosim::tensil::test {
 

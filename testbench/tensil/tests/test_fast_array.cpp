@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "systemc/tensil/array_factory.h"
-#include "systemc/tensil/fast_array_engine.h"
+#include "systemc/tensil/array/array_factory.h"
+#include "systemc/tensil/array/fast_array_engine.h"
 #include "systemc/tensil/fixed_point.h"
-#include "systemc/tensil/lockstep_array_engine.h"
+#include "systemc/tensil/array/lockstep_array_engine.h"
 #include "testbench/tensil/reference/fixed_reference.h"
 
 namespace acosim::tensil {

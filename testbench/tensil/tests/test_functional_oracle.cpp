@@ -1,7 +1,7 @@
 // The functional TCU's own arithmetic, SIMD ALU, SIMD decoding and DRAM
 // layout (systemc/tensil/functional/) against values worked out by hand from
 // Tensil's definitions, and negative controls of the functional check
-// (systemc/tensil/functional_check.h): every kind of disagreement it reports
+// (systemc/tensil/functional/functional_check.h): every kind of disagreement it reports
 // is provoked with a deliberately wrong write sequence.
 #include <gtest/gtest.h>
 
@@ -21,7 +21,7 @@
 #include "systemc/tensil/functional/fixed.h"
 #include "systemc/tensil/functional/simd_alu.h"
 #include "systemc/tensil/functional/simd_decode.h"
-#include "systemc/tensil/functional_check.h"
+#include "systemc/tensil/functional/functional_check.h"
 
 namespace acosim::tensil::functional {
 namespace {

@@ -9,7 +9,7 @@
 #include "sw/tensil/assembler.h"
 #include "sw/tensil/model.h"
 #include "sw/tensil/regs/isa.h"
-#include "systemc/tensil/simd_alu.h"
+#include "systemc/tensil/clocked/simd_alu.h"
 
 namespace acosim::tensil {
 namespace {

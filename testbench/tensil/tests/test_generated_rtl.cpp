@@ -1,5 +1,5 @@
 // Tensil's own generated Verilog of a whole TCU (each build of
-// ACOSIM_RTL_DIR/tensil/ Verilated by systemc/tensil/generated.cmake),
+// ACOSIM_RTL_DIR/tensil/ Verilated by systemc/tensil/generated/builds.cmake),
 // driven at its pins: after the active-low reset it takes an instruction
 // stream beat, and a DataMove from DRAM0 to local memory becomes one AXI4
 // read burst on m_axi_dram0 whose address, length and beat size follow from

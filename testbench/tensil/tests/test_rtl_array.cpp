@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "sw/tensil/regs/architecture.h"
-#include "systemc/tensil/array_engine.h"
-#include "systemc/tensil/rtl_array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
+#include "systemc/tensil/array/rtl_array_engine.h"
 #include "systemc/tensil/waves.h"
 
 namespace acosim::tensil {

@@ -11,8 +11,8 @@
 
 #include "sw/tensil/regs/config_registers.h"
 #include "sw/tensil/regs/isa.h"
-#include "systemc/tensil/fast_array_engine.h"
-#include "systemc/tensil/lockstep_array_engine.h"
+#include "systemc/tensil/array/fast_array_engine.h"
+#include "systemc/tensil/array/lockstep_array_engine.h"
 #include "testbench/tensil/tests/tcu_bench.h"
 
 namespace acosim::tensil::test {

@@ -13,7 +13,7 @@
 #include "sw/tensil/regs/config_registers.h"
 #include "sw/tensil/regs/isa.h"
 #include "systemc/tensil/clocked/tcu_core.h"
-#include "systemc/tensil/fast_array_engine.h"
+#include "systemc/tensil/array/fast_array_engine.h"
 
 namespace acosim::tensil::clocked::test {
 namespace {

@@ -25,7 +25,7 @@
 #include "sw/tensil/regs/architecture.h"
 #include "sw/tensil/regs/config_registers.h"
 #include "sw/tensil/regs/isa.h"
-#include "systemc/tensil/simd_alu.h"
+#include "systemc/tensil/clocked/simd_alu.h"
 #include "testbench/tensil/tests/tcu_bench.h"
 
 namespace acosim::tensil::test {

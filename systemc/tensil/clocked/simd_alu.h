@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 #include "systemc/tensil/fixed_point.h"
 
 namespace acosim::tensil {

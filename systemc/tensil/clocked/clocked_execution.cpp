@@ -1,4 +1,4 @@
-#include "systemc/tensil/clocked_execution.h"
+#include "systemc/tensil/clocked/clocked_execution.h"
 
 #include <cmath>
 #include <sstream>
@@ -234,7 +234,7 @@ void ClockedExecution::run() {
     }
     step(!idle);
     const bool samples_for_reader = m_sample_waiting && !m_sample_fifo.empty();
-    // While the stream has nothing left to offer, the core keeps step with
+    // While the stream has no beat left to offer, the core keeps step with
     // SystemC's time, so bytes the host writes next are offered from the
     // cycle they arrive in (a host writing at this very instant goes first:
     // the extra delta). Tensil's generated TCU runs by the same rule
@@ -252,8 +252,12 @@ void ClockedExecution::run() {
 void ClockedExecution::stream(const uint8_t* data, size_t bytes) {
   m_core->stream_write(data, bytes);
   m_data_arrived.notify(sc_core::SC_ZERO_TIME);
-  // Bytes that end inside an instruction wait for the rest, as a DMA's
-  // last partial beat would: the writer returns when everything else is in.
+  // The writer returns in the cycle after the width converter takes its last
+  // beat, as a DMA's transfer ends with that beat's TVALID/TREADY handshake
+  // (AXI4Stream.scala wires TREADY to the converter's in.ready), not when
+  // the converter has passed the instructions on; Tensil's generated TCU
+  // returns at the same point. Bytes that end inside an instruction wait in
+  // the converter for the rest.
   while (!m_core->stream_taken()) sc_core::wait(m_data_taken);
 }
 

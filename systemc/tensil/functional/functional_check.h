@@ -1,5 +1,5 @@
 // `--check functional`: the functional decoder (the fast engine's executor,
-// systemc/tensil/decoder.h) run beside the clocked TCU as its numeric
+// systemc/tensil/functional/decoder.h) run beside the clocked TCU as its numeric
 // oracle. Each instruction is executed by the oracle when it reaches the
 // clocked decoder's head; what the oracle then holds at every address the
 // instruction writes (local memory, accumulators, DRAM) is what the clocked
@@ -26,9 +26,9 @@
 #include "sw/tensil/regs/architecture.h"
 #include "systemc/tensil/clocked/write_observer.h"
 #include "systemc/tensil/config_register_file.h"
-#include "systemc/tensil/decoder.h"
+#include "systemc/tensil/functional/decoder.h"
 #include "systemc/tensil/dram_port.h"
-#include "systemc/tensil/fast_array_engine.h"
+#include "systemc/tensil/array/fast_array_engine.h"
 #include "systemc/tensil/functional/dram_layout.h"
 
 namespace acosim::tensil {
@@ -71,7 +71,7 @@ class FunctionalCheck : public clocked::WriteObserver {
   FastArray m_array;
   ConfigRegisterFile m_config;
   TcuStatistics m_statistics;
-  Decoder m_oracle;
+  functional::Decoder m_oracle;
   uint64_t m_current = 0;
   std::map<Key, Vector> m_expected;
   std::map<uint64_t, uint32_t> m_program_counters;  // of instructions with writes outstanding

@@ -1,4 +1,4 @@
-#include "systemc/tensil/lockstep_array_engine.h"
+#include "systemc/tensil/array/lockstep_array_engine.h"
 
 #include <stdexcept>
 #include <string>

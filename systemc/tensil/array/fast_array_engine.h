@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "sw/tensil/regs/architecture.h"
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 #include "systemc/tensil/fixed_point.h"
 
 namespace acosim::tensil {

@@ -1,7 +1,7 @@
 // One Verilated configuration of rtl/tensil/tensil_array.sv behind a common
 // face: its ports as pointers into the model, its eval and its trace hook.
 // The RTL engine (rtl_array_engine.cpp) drives every configuration through
-// this one code path; systemc/tensil/arrays.cmake generates the registry of
+// this one code path; systemc/tensil/array/arrays.cmake generates the registry of
 // the configurations built (ACOSIM_TENSIL_RTL_CONFIGS).
 #pragma once
 

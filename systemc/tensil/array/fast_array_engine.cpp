@@ -1,4 +1,4 @@
-#include "systemc/tensil/fast_array_engine.h"
+#include "systemc/tensil/array/fast_array_engine.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,10 +1,10 @@
-#include "systemc/tensil/array_factory.h"
+#include "systemc/tensil/array/array_factory.h"
 
 #include <stdexcept>
 
-#include "systemc/tensil/fast_array_engine.h"
-#include "systemc/tensil/lockstep_array_engine.h"
-#include "systemc/tensil/rtl_array_engine.h"
+#include "systemc/tensil/array/fast_array_engine.h"
+#include "systemc/tensil/array/lockstep_array_engine.h"
+#include "systemc/tensil/array/rtl_array_engine.h"
 
 namespace acosim::tensil {
 

@@ -31,17 +31,18 @@
 
 #include "sw/tensil/regs/architecture.h"
 #include "sw/tensil/regs/isa.h"
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 #include "systemc/tensil/config_register_file.h"
 #include "systemc/tensil/dram_port.h"
-#include "systemc/tensil/fast_array_engine.h"
+#include "systemc/tensil/array/fast_array_engine.h"
 #include "systemc/tensil/functional/fixed.h"
 #include "systemc/tensil/functional/simd_alu.h"
 #include "systemc/tensil/tcu.h"
 #include "systemc/tensil/vector_memory.h"
 
-namespace acosim::tensil {
+namespace acosim::tensil::functional {
 
+// The functional decoder (clocked::Decoder is the clocked model's).
 class Decoder {
  public:
   Decoder(const Architecture& arch, ArrayEngine& array, VectorDram& dram0, VectorDram& dram1,
@@ -91,4 +92,4 @@ class Decoder {
   std::vector<int32_t> m_scratch;
 };
 
-}  // namespace acosim::tensil
+}  // namespace acosim::tensil::functional

@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 
 namespace acosim::tensil {
 

@@ -1,4 +1,4 @@
-#include "systemc/tensil/functional_check.h"
+#include "systemc/tensil/functional/functional_check.h"
 
 #include <algorithm>
 #include <iterator>

@@ -1,4 +1,4 @@
-#include "systemc/tensil/rtl_array_engine.h"
+#include "systemc/tensil/array/rtl_array_engine.h"
 
 #include <verilated.h>
 
@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "systemc/tensil/rtl_array_model.h"
+#include "systemc/tensil/array/rtl_array_model.h"
 #include "systemc/tensil/waves.h"
 
 namespace acosim::tensil {

@@ -1,10 +1,10 @@
-#include "systemc/tensil/decoder.h"
+#include "systemc/tensil/functional/decoder.h"
 
 #include <algorithm>
 
-#include "systemc/tensil/fast_array_engine.h"
+#include "systemc/tensil/array/fast_array_engine.h"
 
-namespace acosim::tensil {
+namespace acosim::tensil::functional {
 
 Decoder::Decoder(const Architecture& arch, ArrayEngine& array, VectorDram& dram0, VectorDram& dram1,
                  ConfigRegisterFile& config, TcuStatistics& statistics, sc_core::sc_time clock_period)
@@ -203,4 +203,4 @@ void Decoder::configure(const Instruction& in) {
   }
 }
 
-}  // namespace acosim::tensil
+}  // namespace acosim::tensil::functional

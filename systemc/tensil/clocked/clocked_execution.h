@@ -18,10 +18,10 @@
 #include <systemc>
 #include <tlm_utils/tlm_quantumkeeper.h>
 
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 #include "systemc/tensil/clocked/tcu_core.h"
 #include "systemc/tensil/dram_port.h"
-#include "systemc/tensil/functional_check.h"
+#include "systemc/tensil/functional/functional_check.h"
 #include "systemc/tensil/tcu.h"
 #include "systemc/tensil/waves.h"
 

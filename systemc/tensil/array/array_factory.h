@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "sw/tensil/regs/architecture.h"
-#include "systemc/tensil/array_engine.h"
+#include "systemc/tensil/array/array_engine.h"
 
 namespace acosim::tensil {
 

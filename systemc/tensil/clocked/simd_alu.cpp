@@ -1,4 +1,4 @@
-#include "systemc/tensil/simd_alu.h"
+#include "systemc/tensil/clocked/simd_alu.h"
 
 #include "sw/tensil/regs/isa.h"
 
