@@ -122,6 +122,15 @@ bool Decoder::port_a_write_from_accumulators(uint64_t t) {
 bool Decoder::port_b_write_from_dram(uint64_t t, unsigned bank) {
   (void)t;
   m_port_b_valid = true;
+  // The HostRouter (tcu/HostRouter.scala) serves one host dataflow control
+  // per vector, in instruction order, from a SizeHandler fed by the
+  // decoder's OutQueue(hostDataflow, 1, pipe, flow): port B's write input is
+  // valid only once this DataMove's control is at its head. A local-to-DRAM
+  // DataMove before it holds the head until its last word has left port B's
+  // output for its bank (cycle c), and this DataMove's control, enqueued as
+  // that one leaves, is there from c + 1. So nothing is written while a
+  // word was still waiting at the end of the previous cycle.
+  if (m_port_b_words_before > 0) return false;
   DramBank& dram = *m_t.dram[bank];
   if (!dram.read_data_valid()) return false;
   const uint64_t address = local_address(m_element, false);
@@ -267,6 +276,17 @@ bool Decoder::issue(uint64_t t) {
   for (int p = 0; p < kParts; ++p) {
     if (m_needed[p] && !m_done[p]) return false;
   }
+  // A local-to-DRAM DataMove's host dataflow control enters the decoder's
+  // one-entry OutQueue (tcu/Decoder.scala, `hostDataflow`, pipe) only as the
+  // control before it leaves, i.e. in the cycle the earlier DataMoves' last
+  // word leaves port B's output for its bank; the instruction is dequeued
+  // no earlier. Port B's output is in order, so those words are gone when
+  // no more words wait there than this instruction has read.
+  if (in.opcode == uint8_t(Opcode::DataMove) &&
+      (in.flags == uint8_t(DataMoveKind::LocalToDram0) || in.flags == uint8_t(DataMoveKind::LocalToDram1)) &&
+      m_t.port_b_output.size() > m_element) {
+    return false;
+  }
   return true;
 }
 
@@ -310,6 +330,7 @@ void Decoder::cycle(uint64_t t) {
   }
   m_port_a_stored = port_a_before;
   m_port_b_stored = port_b_before;
+  m_port_b_words_before = m_t.port_b_output.size();
 }
 
 }  // namespace acosim::tensil::clocked

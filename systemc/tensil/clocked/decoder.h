@@ -154,6 +154,10 @@ class Decoder {
   // in the read delay, a word taken in this cycle still counts), set at the
   // end of the previous cycle.
   size_t m_port_a_stored = 0, m_port_b_stored = 0;
+  // Words in port B's output queue (read, not yet handed to their DRAM bank)
+  // at the end of the previous cycle: the HostRouter's local-to-DRAM
+  // vectors still ahead of a DRAM-to-local one in its control order.
+  size_t m_port_b_words_before = 0;
   DecoderStatistics m_stats;
 };
 

@@ -15,6 +15,22 @@
 //                     an instruction leaves the cycle after its last byte.
 // All four are this one byte buffer with a capacity and the rule that bytes
 // taken in cycle t can leave from t+1 (except through the wire).
+//
+// Which room a beat sees, as each converter's TREADY is wired:
+//   Serializer    in.ready = !valid || (out.fire on the last piece)
+//                 (util/decoupled/Serializer.scala): a beat goes in in the
+//                 cycle the previous one's last instruction leaves;
+//   Deserializer  in.ready = !valid || out.ready (Deserializer.scala): the
+//                 same, the next instruction's first beat goes in as the
+//                 finished one leaves;
+//   WidthConverter in.ready = !full of its registered pointers
+//                 (WidthConverter.scala): room an instruction frees counts
+//                 from the next cycle, so a beat needs a whole beat's room
+//                 as the ring stood at the start of the cycle.
+// The converter's out.ready is the decoder's Queue(io.instruction, 2)
+// (tcu/Decoder.scala), a Chisel Queue without pipe: io.enq.ready is !full
+// of the cycle's start, so a full queue takes nothing in the cycle the
+// decoder dequeues from it (module Queue of the generated Verilog).
 #pragma once
 
 #include <cstdint>
@@ -35,8 +51,10 @@ class InstructionIngress {
   size_t pending() const { return m_pending.size(); }
 
   // One cycle: first offers a complete instruction to `queue`, then takes a
-  // beat if the converter has room for it.
-  void cycle(uint64_t t, Fifo<std::vector<uint8_t>>& queue);
+  // beat if the converter has room for it. `queue_ready` is the queue's
+  // enq.ready, not full at the start of the cycle (before the decoder's
+  // dequeue in it).
+  void cycle(uint64_t t, Fifo<std::vector<uint8_t>>& queue, bool queue_ready);
 
   // No byte pending or in the converter.
   bool empty() const { return m_pending.empty() && m_buffer.empty(); }
@@ -46,6 +64,14 @@ class InstructionIngress {
   bool starved() const {
     if (m_wire) return m_pending.size() < m_instruction_bytes;
     return m_pending.empty() && m_buffer.size() < m_instruction_bytes;
+  }
+  // The stream has no whole beat left to offer: every byte written has been
+  // taken into the converter (or, through the wire, what is left does not
+  // make an instruction). A stream write returns at this point, as its DMA
+  // transfer ends with its last beat's handshake.
+  bool beats_taken() const {
+    if (m_wire) return m_pending.size() < m_instruction_bytes;
+    return m_pending.empty();
   }
   // Whether a beat moved in the cycle just simulated.
   bool beat_taken() const { return m_beat_taken; }
@@ -58,6 +84,7 @@ class InstructionIngress {
   unsigned m_stream_bytes;
   unsigned m_instruction_bytes;
   bool m_wire;
+  bool m_ring = false;  // WidthConverter: a beat sees the room of the cycle's start
   size_t m_capacity;
   std::deque<uint8_t> m_pending;
   std::deque<Byte> m_buffer;

@@ -49,6 +49,9 @@ void TcuCore::cycle() {
   // 2., 3.
   m_acc_unit.consume(t, m_array_unit.output(), m_port_a_output);
   m_array_unit.consume(t, m_port_a_output, m_acc_unit.takes_array_results());
+  // The instruction queue's enq.ready as it stands before the decoder's
+  // dequeue (Queue(io.instruction, 2) in tcu/Decoder.scala has no pipe).
+  const bool instruction_queue_ready = m_decoder.queue().can_push();
   // 4.
   m_decoder.cycle(t);
   // 5. The LocalRouter takes one instruction's dataflow per cycle, through
@@ -61,7 +64,7 @@ void TcuCore::cycle() {
   m_array_unit.expand(t);
   m_acc_unit.expand(t);
   // 7.
-  m_ingress.cycle(t, m_decoder.queue());
+  m_ingress.cycle(t, m_decoder.queue(), instruction_queue_ready);
   // 8.
   m_dram0.tick();
   m_dram1.tick();

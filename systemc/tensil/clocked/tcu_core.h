@@ -13,7 +13,8 @@
 //   5. the LocalRouter takes one dataflow entry;
 //   6. the array's and the accumulators' size handlers expand one vector;
 //   7. the ingress offers an instruction to the decoder's queue and takes a
-//      stream beat;
+//      stream beat (that queue has no pipe: it sees the room of the cycle's
+//      start);
 //   8. the DRAM banks end their cycle;
 //   9. the sampler takes this cycle's program counter and handshakes.
 #pragma once
@@ -58,9 +59,10 @@ class TcuCore {
   // The instruction stream: bytes the host sends, taken one beat per cycle.
   void stream_write(const uint8_t* data, size_t bytes) { m_ingress.write(data, bytes); }
   size_t stream_pending() const { return m_ingress.pending(); }
-  // The stream's writer is done: every byte it sent has been taken, but for
-  // the start of an instruction whose rest has not been sent yet.
-  bool stream_taken() const { return m_ingress.starved(); }
+  // The stream's writer is done: its last whole beat has been taken by the
+  // width converter (the handshake that ends its DMA transfer), though the
+  // converter may still hold instructions for the decoder.
+  bool stream_taken() const { return m_ingress.beats_taken(); }
 
   // Advances one clock cycle. Throws InstructionError (from the decoder) or
   // DramError (from a bank). `sample_sink`, when set, is the sample

@@ -1,12 +1,14 @@
 // The clocked model against Tensil's generated RTL, instruction kind by
 // instruction kind: short assembled programs run with `acosim tensil run
-// --engine lockstep-generated` on the speech-robot build (8x8 FP16BP8), which
+// --engine lockstep-generated` on the speech-robot build (8x8 FP16BP8; a few
+// on the zcu104 build, 32x32 with 72-bit instructions), which
 // compares the cycle of every decoder dequeue and every DRAM AR/AW of the two
 // as they happen and fails naming the first difference. Each program isolates
 // a timing rule of the clocked model (docs/tensil-clocked.md): every opcode
 // alone, back-to-back MatMuls, each DataMove kind, the SIMD forms Tensil's
-// compiler emits and their hand-over to and from the array. The examples'
-// models (XOR, dense, conv) run as compiled.
+// compiler emits and their hand-over to and from the array, the instruction
+// stream's hand-over from the host. The examples' models (XOR, dense, conv)
+// run as compiled.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -23,24 +25,26 @@ using acosim::test::contains;
 
 class ClockedVsGenerated : public Cli {
  protected:
-  // The example model built for the speech-robot architecture.
-  BuiltModel built(const std::string& model) {
+  // The example model built for the speech-robot architecture (or `tarch`).
+  BuiltModel built(const std::string& model, const std::string& tarch = ACOSIM_SPEECH_ROBOT_TARCH) {
     return build_model(std::string(ACOSIM_SOURCE_DIR) + "/examples/tensil/models/" + model + ".json",
-                       read_architecture(ACOSIM_SPEECH_ROBOT_TARCH), ACOSIM_SPEECH_ROBOT_TARCH);
+                       read_architecture(tarch), tarch);
   }
 
-  // An input of `vectors` vectors of 8 lanes, every value 0.25.
-  std::string input(unsigned vectors) {
-    const std::vector<float> values(vectors * 8, 0.25f);
+  // An input of `vectors` vectors of `lanes` lanes, every value 0.25.
+  std::string input(unsigned vectors, unsigned lanes = 8) {
+    const std::vector<float> values(vectors * lanes, 0.25f);
     const fs::path path = dir / "x.f32";
     std::ofstream out(path, std::ios::binary);
     out.write(reinterpret_cast<const char*>(values.data()), std::streamsize(values.size() * sizeof(float)));
     return path.string();
   }
 
-  void expect_agreement(const std::string& tmodel, unsigned input_vectors) {
-    const Outcome o = run("tensil run --arch '" + std::string(ACOSIM_SPEECH_ROBOT_TARCH) + "' --model '" + tmodel +
-                          "' --input x='" + input(input_vectors) + "' --output y='" + (dir / "y.f32").string() +
+  void expect_agreement(const std::string& tmodel, unsigned input_vectors,
+                        const std::string& tarch = ACOSIM_SPEECH_ROBOT_TARCH) {
+    const unsigned lanes = read_architecture(tarch).array_size;
+    const Outcome o = run("tensil run --arch '" + tarch + "' --model '" + tmodel + "' --input x='" +
+                          input(input_vectors, lanes) + "' --output y='" + (dir / "y.f32").string() +
                           "' --engine lockstep-generated");
     EXPECT_EQ(o.status, 0) << o.err;
     EXPECT_TRUE(contains(o.out, "in lockstep with the clocked model: ")) << o.out;
@@ -48,12 +52,12 @@ class ClockedVsGenerated : public Cli {
 
   // The XOR model's manifest and constants (x: 4 vectors, y: 4 vectors at
   // DRAM0 vector 8) with `source` as its program.
-  void expect_program_agrees(const std::string& source) {
-    BuiltModel model = built("xor");
+  void expect_program_agrees(const std::string& source, const std::string& tarch = ACOSIM_SPEECH_ROBOT_TARCH) {
+    BuiltModel model = built("xor", tarch);
     model.program = assemble(source, model.model.arch, "program.s");
     model.model.prog_size = model.program.size();
     write_built_model(model, dir.string());
-    expect_agreement((dir / "xor_speech_robot.tmodel").string(), 4);
+    expect_agreement((dir / (model.model.name + ".tmodel")).string(), 4, tarch);
   }
 
   void expect_example_agrees(const std::string& model, unsigned input_vectors) {
@@ -288,6 +292,69 @@ TEST_F(ClockedVsGenerated, OneVectorThroughMatMulBiasAndRelu) {
                   "datamove local->acc local=30 acc=1 size=0 accumulate", kSimdZero, simd_max(1, 2),
                   "datamove acc->local local=40 acc=2 size=0", "datamove local->dram0 local=40 dram0=16 size=0"})));
 }
+
+// The instruction stream's hand-over from the host. The host's DMA sends a
+// program in transactions of at most 4 KiB; each returns in the cycle after
+// the width converter takes its last beat (TREADY is the converter's
+// in.ready, util/decoupled/Transmission.scala), while the converter and the
+// decoder's Queue(2) still hold instructions, so a decoder taking one per
+// cycle runs on into the next transaction without a gap.
+
+std::vector<std::string> noops(unsigned count) { return std::vector<std::string>(count, "noop"); }
+
+TEST_F(ClockedVsGenerated, OneInstructionPerCycleAcrossTheHostsTransactions) {
+  // 64-bit instructions through the Serializer (two per 128-bit beat): the
+  // first transaction ends with the 512th instruction, behind a DataMove
+  // long enough to fill the converter and the queue.
+  expect_program_agrees(lines(with({"datamove dram1->local local=0 dram1=0 size=63"}, noops(600))));
+}
+
+#ifdef ACOSIM_ZCU104_TARCH
+TEST_F(ClockedVsGenerated, NineByteInstructionsAcrossTheHostsTransactions) {
+  // 72-bit instructions through the WidthConverter's 144-byte ring
+  // (lcm(128, 72) bits): a beat goes in only while a whole beat's room was
+  // free at the start of the cycle, and the decoder's Queue(2) takes nothing
+  // in a cycle it starts full. The first 4 KiB transaction ends after the
+  // first byte of the 456th instruction.
+  expect_program_agrees(lines(with({"datamove dram1->local local=0 dram1=0 size=63"}, noops(600))),
+                        ACOSIM_ZCU104_TARCH);
+}
+
+TEST_F(ClockedVsGenerated, XorOnTheZcu104Build) {
+  // The driver's 16-instruction init program is 144 bytes, 9 beats, which
+  // the ring and the decoder's queue take while its DataMoves hold the
+  // decoder: the stream write returns before its NoOps are dequeued, and the
+  // host's flush-probe polls, 1000 ns apart from that return, decide when
+  // the next program starts.
+  write_built_model(built("xor", ACOSIM_ZCU104_TARCH), dir.string());
+  expect_agreement((dir / "xor_zcu104.tmodel").string(), 4, ACOSIM_ZCU104_TARCH);
+}
+
+// The HostRouter (tcu/HostRouter.scala) moves one vector per control, in
+// instruction order: a DataMove from DRAM writes local memory only from the
+// cycle after the local-to-DRAM DataMove before it has handed its last word
+// to its bank, and a local-to-DRAM DataMove is dequeued only as the one
+// before it does (the decoder's one-entry host dataflow queue). On the
+// zcu104 build a 32x32 FP16 vector is four 128-bit beats, so the words
+// read for DRAM0 wait in port B's output long enough to show both. The
+// first is the pattern of the ResNet-20 program at pc 1247: the strided
+// DRAM1 reads behind the DRAM0 writes wait for port B.
+
+TEST_F(ClockedVsGenerated, DataMoveFromDramAfterOneToDram) {
+  expect_program_agrees(lines({"datamove dram1->local local=0 dram1=0 size=31",
+                               "datamove local->dram0 local=0 dram0=16 size=31",
+                               "datamove dram1->local local=100 dram1=0 stride1=1 size=15"}),
+                        ACOSIM_ZCU104_TARCH);
+}
+
+TEST_F(ClockedVsGenerated, DataMovesToDramBackToBack) {
+  expect_program_agrees(lines({"datamove dram1->local local=0 dram1=0 size=31",
+                               "datamove local->dram0 local=0 dram0=16 size=31",
+                               "datamove local->dram1 local=0 dram1=64 size=0",
+                               "datamove local->dram0 local=1 dram0=100 size=0"}),
+                        ACOSIM_ZCU104_TARCH);
+}
+#endif
 
 // The examples, as compiled.
 

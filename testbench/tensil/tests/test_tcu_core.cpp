@@ -453,6 +453,75 @@ TEST(TcuCore, SixtyFourBitInstructionsOnANarrowerStream) {
   EXPECT_EQ(noop_dequeues(4), (std::vector<int>{3, 5, 7, 9, 11, 13, 15, 17}));
 }
 
+TEST(TcuCore, SeventyTwoBitInstructionsThroughTheWidthConverterRing) {
+  // The zcu104 build's 72-bit instructions on its 128-bit stream: a ring of
+  // lcm = 144 bytes (util/decoupled/WidthConverter.scala), TREADY = !full
+  // and TVALID out = !empty, both of the pointers as registered. 48 NoOps,
+  // 27 beats. From cycle 1 a beat goes in and an instruction out every
+  // cycle, so the ring gains 7 bytes a cycle: it holds 128 at the start of
+  // cycle 17 (beat 17 goes in) and 135 at the start of cycle 18, 9 bytes
+  // free, so no beat goes in then although an instruction leaves (the room
+  // counts from the next cycle). From there a beat goes in whenever 16
+  // bytes were free at the cycle's start: in 19, 21, 23, 25, 26, 28, 30, 32
+  // and 33, the last. The NoOps leave one per cycle all along, dequeued in
+  // cycles 2 to 49.
+  Architecture a;  // the zcu104 build's memories: 72-bit instructions
+  a.array_size = 32;
+  a.local_depth = 16384;
+  a.accumulator_depth = 4096;
+  a.dram0_depth = a.dram1_depth = 2097152;
+  Bench b(a, 16);
+  ASSERT_EQ(b.layout.instruction_bytes, 9u);
+  for (int i = 0; i < 48; ++i) b.send(noop());
+  std::vector<int> beats;
+  std::vector<int> at;
+  b.core.decoder().on_dequeue = [&](uint64_t cycle, uint32_t, uint8_t) { at.push_back(int(cycle)); };
+  uint64_t taken_after = 0;
+  for (int cycle = 0; cycle < 60; ++cycle) {
+    const size_t before = b.core.stream_pending();
+    b.core.cycle();
+    if (b.core.stream_pending() != before) beats.push_back(cycle);
+    if (taken_after == 0 && b.core.stream_taken()) taken_after = uint64_t(cycle);
+  }
+  std::vector<int> expected_beats;
+  for (int c = 0; c <= 17; ++c) expected_beats.push_back(c);
+  for (int c : {19, 21, 23, 25, 26, 28, 30, 32, 33}) expected_beats.push_back(c);
+  EXPECT_EQ(beats, expected_beats);
+  // The host's write is done once its last beat is in, while the ring still
+  // holds 15 instructions.
+  EXPECT_EQ(taken_after, 33u);
+  ASSERT_EQ(at.size(), 48u);
+  EXPECT_EQ(at.front(), 2);
+  EXPECT_EQ(at.back(), 49);
+}
+
+TEST(TcuCore, AFullInstructionQueueTakesNothingInTheCycleItIsDequeued) {
+  // The decoder's Queue(io.instruction, 2) (tcu/Decoder.scala) has no pipe:
+  // enq.ready is !full at the cycle's start. With the stream as wide as the
+  // instruction (a wire), a MatMul of a zero vector is dequeued in cycle 1
+  // and the LoadWeights behind it in 24 (as the generated RTL does, in the
+  // test ALoadWeightsBehindAMatMul... below), the first NoOp is
+  // taken in cycle 2 and fills the queue; the LoadWeights' dequeue in 24
+  // empties a slot the second NoOp takes only in 25, the third in 26. The
+  // NoOps are dequeued in 25, 26 and 27 all the same.
+  Bench b(decoder_spec_arch(), 4);
+  b.send(matmul(0, 0, 0, flags::kMatMulZeroes));
+  b.send(load_weights(0, 7));
+  for (int i = 0; i < 3; ++i) b.send(noop());
+  std::vector<int> at;
+  b.core.decoder().on_dequeue = [&](uint64_t cycle, uint32_t, uint8_t) { at.push_back(int(cycle)); };
+  std::vector<size_t> pending;
+  for (int cycle = 0; cycle < 30; ++cycle) {
+    b.core.cycle();
+    pending.push_back(b.core.stream_pending());
+  }
+  EXPECT_EQ(at, (std::vector<int>{1, 24, 25, 26, 27}));
+  EXPECT_EQ(pending[2], 8u);   // two NoOps wait from cycle 2
+  EXPECT_EQ(pending[24], 8u);  // through the LoadWeights' dequeue
+  EXPECT_EQ(pending[25], 4u);
+  EXPECT_EQ(pending[26], 0u);
+}
+
 // The cycles `program` is dequeued in, on an 8x8 array with a stream as wide
 // as the instruction (instruction k is taken in cycle k, at the head from
 // cycle k + 1 when the head is free).
