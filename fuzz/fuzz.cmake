@@ -33,13 +33,13 @@ if(ACOSIM_FUZZ)
     ${CMAKE_SOURCE_DIR}/sw/tensil/model.cpp
     ${CMAKE_SOURCE_DIR}/sw/tensil/assembler.cpp)
   add_library(acosim_fuzz_tensil_tcu OBJECT
-    ${CMAKE_SOURCE_DIR}/systemc/tensil/decoder.cpp
+    ${CMAKE_SOURCE_DIR}/systemc/tensil/functional/decoder.cpp
+    ${CMAKE_SOURCE_DIR}/systemc/tensil/functional/simd_alu.cpp
     ${CMAKE_SOURCE_DIR}/systemc/tensil/dram_port.cpp
-    ${CMAKE_SOURCE_DIR}/systemc/tensil/simd_alu.cpp
     ${CMAKE_SOURCE_DIR}/systemc/tensil/config_register_file.cpp
     ${CMAKE_SOURCE_DIR}/systemc/tensil/instruction_check.cpp
-    ${CMAKE_SOURCE_DIR}/systemc/tensil/array_engine.cpp
-    ${CMAKE_SOURCE_DIR}/systemc/tensil/fast_array_engine.cpp)
+    ${CMAKE_SOURCE_DIR}/systemc/tensil/array/array_engine.cpp
+    ${CMAKE_SOURCE_DIR}/systemc/tensil/array/fast_array_engine.cpp)
   target_link_libraries(acosim_fuzz_tensil_sw PRIVATE acosim_root acosim_warnings nlohmann_json::nlohmann_json)
   target_link_libraries(acosim_fuzz_tensil_tcu PRIVATE acosim_root acosim_warnings PkgConfig::SYSTEMC)
   foreach(lib acosim_fuzz_tensil_sw acosim_fuzz_tensil_tcu)

@@ -1,6 +1,7 @@
 // Fuzz target: instruction checking and execution on the TCU's functional
-// model (systemc/tensil/instruction_check.*, decoder.*, dram_port.*,
-// simd_alu.*, fast_array_engine.*), the way the TCU runs a program
+// model (systemc/tensil/instruction_check.*, functional/decoder.*,
+// dram_port.*, functional/simd_alu.*, array/fast_array_engine.*), the way
+// the TCU runs a program
 // (systemc/tensil/tcu.cpp): every word is checked, and executed when the
 // check is Ok, or Consumable under --lenient; a Fatal finding, a Consumable
 // one without --lenient or a DramError ends the program, as it ends a run

@@ -73,10 +73,27 @@ uint64_t Decoder::matmul(const Instruction& in, uint64_t cycle) {
     m_input_rows.resize(count);
     m_output_rows.resize(count);
     if (accumulate) m_scratch.resize(count * m_n);
-    for (uint64_t t = 0; t < count; ++t) {
-      m_input_rows[t] = m_local.at(in.operand0_address + (t << in.operand0_stride));
-      m_output_rows[t] = accumulate ? &m_scratch[t * m_n]
-                                    : m_accumulators.at(in.operand1_address + (t << in.operand1_stride));
+    const uint64_t last = count - 1;
+    const uint64_t input_last = in.operand0_address + (last << in.operand0_stride);
+    const uint64_t output_last = in.operand1_address + (last << in.operand1_stride);
+    if (input_last < m_local.depth() && output_last < m_accumulators.depth()) {
+      // Addresses grow with t, so when the last ones are in range all are: the rows are
+      // then found from the first one, without a bounds check per vector.
+      const int32_t* input = m_local.at(in.operand0_address);
+      int32_t* output = m_accumulators.at(in.operand1_address);
+      const size_t input_step = (size_t{1} << in.operand0_stride) * m_n;
+      const size_t output_step = (size_t{1} << in.operand1_stride) * m_n;
+      for (uint64_t t = 0; t < count; ++t) {
+        m_input_rows[t] = input + t * input_step;
+        m_output_rows[t] = accumulate ? &m_scratch[t * m_n] : output + t * output_step;
+      }
+    } else {
+      // at() throws for the first address out of range.
+      for (uint64_t t = 0; t < count; ++t) {
+        m_input_rows[t] = m_local.at(in.operand0_address + (t << in.operand0_stride));
+        m_output_rows[t] = accumulate ? &m_scratch[t * m_n]
+                                      : m_accumulators.at(in.operand1_address + (t << in.operand1_stride));
+      }
     }
     m_fast->run_rows(m_input_rows.data(), m_output_rows.data(), count);
     if (accumulate) {
