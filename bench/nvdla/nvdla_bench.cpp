@@ -53,6 +53,7 @@
 #include "sw/nvdla/regs/pdp.h"
 #include "sw/nvdla/regs/pdp_rdma.h"
 #include "testbench/nvdla/reference/pooling_reference.h"
+#include "testbench/nvdla/tests/unmodelled_traces.h"
 #include "testbench/nvdla/system.h"
 
 extern char** environ;
@@ -593,6 +594,7 @@ int run_conformance(const std::string& acosim, const std::string& conformance_di
     const char* config;
   };
   std::vector<std::pair<fs::path, std::string>> tests;
+  unsigned set_apart = 0;
   for (const Folder& f : {Folder{"nv_small", "nv_small"}, Folder{"nv_large", "nv_large"},
                           Folder{"nv_full_traceplayer", "nv_full"}}) {
     std::vector<fs::path> dirs;
@@ -601,7 +603,15 @@ int run_conformance(const std::string& acosim, const std::string& conformance_di
       if (entry.is_directory(ec)) dirs.push_back(entry.path());
     }
     std::sort(dirs.begin(), dirs.end());
-    for (const fs::path& d : dirs) tests.emplace_back(d, f.config);
+    for (const fs::path& d : dirs) {
+      // Traces of units not modelled yet (CDP, the convolution pipeline,
+      // SDP on its own) are set apart, as the conformance tests set them.
+      if (test::awaits_unmodelled_units(d.filename().string())) {
+        ++set_apart;
+        continue;
+      }
+      tests.emplace_back(d, f.config);
+    }
   }
   std::string scratch = (fs::temp_directory_path() / "acosim-nvdla-bench-XXXXXX").string();
   if (mkdtemp(scratch.data()) == nullptr) throw std::runtime_error("cannot create a temporary folder");
@@ -626,7 +636,8 @@ int run_conformance(const std::string& acosim, const std::string& conformance_di
   std::cout << "\nConformance set (`acosim nvdla trace`, one process per trace, run one after the other):\n"
             << std::fixed << std::setprecision(3) << "  " << runs.size() << " traces in " << total << " s wall, "
             << (runs.empty() ? 0.0 : total / double(runs.size())) << " s per trace on average; "
-            << runs.size() - failed << " passed, " << failed << " failed\n";
+            << runs.size() - failed << " passed, " << failed << " failed; " << set_apart
+            << " set apart (units not modelled yet)\n";
   if (slowest != nullptr) std::cout << "  slowest: " << slowest->name << ", " << slowest->seconds << " s\n";
   return failed == 0 ? 0 : 1;
 }
