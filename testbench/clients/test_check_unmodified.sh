@@ -29,5 +29,21 @@ rm "$work/client/src/a.txt"
 expect 1 env -u CI bash "$here/check_unmodified.sh" "$work/manifest" "$work/client"
 expect 77 env -u CI bash "$here/check_unmodified.sh" "$work/manifest" "$work/absent"
 expect 1 env CI=true bash "$here/check_unmodified.sh" "$work/manifest" "$work/absent"
+# A manifest without a file line checks nothing: an error, also when the
+# client folder is missing.
+printf 'hello\n' > "$work/client/src/a.txt"
+printf '# upstream: github example/client\n# commit: 0123\n' > "$work/empty"
+expect 1 env -u CI bash "$here/check_unmodified.sh" "$work/empty" "$work/client"
+grep -q "lists no file" "$work/out" || { echo "FAIL: the empty manifest is not named"; status=1; }
+expect 1 env -u CI bash "$here/check_unmodified.sh" "$work/empty" "$work/absent"
+# Files the build compiles (the globs after the fetch script and option)
+# must all be in the manifest, and each glob must match something.
+fetch=(scripts/fetch-clients.sh ACOSIM_CLIENTS_DIR)
+expect 0 env -u CI bash "$here/check_unmodified.sh" "$work/manifest" "$work/client" "${fetch[@]}" 'src/*.txt'
+printf 'new\n' > "$work/client/src/b.txt"
+expect 1 env -u CI bash "$here/check_unmodified.sh" "$work/manifest" "$work/client" "${fetch[@]}" 'src/*.txt'
+grep -q "not in the manifest: src/b.txt" "$work/out" || { echo "FAIL: the unlisted file is not named"; status=1; }
+expect 1 env -u CI bash "$here/check_unmodified.sh" "$work/manifest" "$work/client" "${fetch[@]}" '**/*.c'
+grep -q "no file of .* matches \*\*/\*.c" "$work/out" || { echo "FAIL: the glob matching nothing is not named"; status=1; }
 [ "$status" = 0 ] && echo "check_unmodified.sh: all cases as expected"
 exit "$status"

@@ -39,7 +39,7 @@ inline constexpr uint8_t kPoolModeMin = 2;
 struct DataCube {
   MemoryType type = MemoryType::Mc;
   uint64_t address = 0;
-  uint32_t size = 0;  // bytes of the cube in memory
+  uint32_t size = 0;  // bytes of the cube in memory, at least its extent (0: the builder writes the extent)
   uint16_t width = 0;
   uint16_t height = 0;
   uint16_t channel = 0;

@@ -195,12 +195,27 @@ void Builder::check_cube(const DataCube& cube, uint32_t element_bytes, const std
 dla_data_cube Builder::memory_cube(const DataCube& cube, uint32_t element_bytes, const std::string& what) {
   check_memory_type(cube.type, what);
   check_cube(cube, element_bytes, what);
-  const uint64_t extent = std::max<uint64_t>(cube.size, cube_extent(cube, m_config.atom_bytes, element_bytes));
+  // dla_data_cube.size is a uint32_t (dla_interface.h) and the address-list
+  // entry of the buffer covers it: a cube whose bytes reach past 4 GiB - 1
+  // cannot be described, and a size below the bytes the unit reads or
+  // writes would hand the firmware a buffer shorter than its cube. Both are
+  // refused rather than rewritten, so the descriptor holds what the layer
+  // says. A size of 0 is unset: the descriptor gets the cube's extent.
+  const uint64_t extent = cube_extent(cube, m_config.atom_bytes, element_bytes);
+  if (extent > UINT32_MAX) {
+    fail(what + ".size cannot hold the cube's extent of " + std::to_string(extent) +
+         " bytes (dla_data_cube.size is 32 bits, at most " + std::to_string(UINT32_MAX) + ")");
+  }
+  if (cube.size != 0 && cube.size < extent) {
+    fail(what + ".size " + std::to_string(cube.size) + " is smaller than the cube's extent of " +
+         std::to_string(extent) + " bytes");
+  }
+  const uint32_t size = cube.size != 0 ? cube.size : uint32_t(extent);
   dla_data_cube c{};
   c.type = uint16_t(cube.type);
-  c.address = buffer(cube.type, cube.address, extent, what);
+  c.address = buffer(cube.type, cube.address, size, what);
   c.offset = 0;
-  c.size = uint32_t(std::min<uint64_t>(extent, UINT32_MAX));
+  c.size = size;
   c.width = cube.width;
   c.height = cube.height;
   c.channel = cube.channel;

@@ -7,3 +7,11 @@ acosim_add_gtest(NAME nvdla_cli_tests LABELS unit
 target_compile_definitions(nvdla_cli_tests PRIVATE
   ACOSIM_BINARY="$<TARGET_FILE:acosim>" ACOSIM_CONFORMANCE_DIR="${ACOSIM_CONFORMANCE_DIR}")
 add_dependencies(nvdla_cli_tests acosim)
+
+# Under CI=true the conformance tests fail without their data (the empty
+# folder and the expected output are those of trace_tests.cmake).
+add_test(NAME nvdla_conformance_missing_fails_under_ci.cli_tests
+  COMMAND ${CMAKE_COMMAND} -E env CI=true ACOSIM_CONFORMANCE_DIR=${ACOSIM_NVDLA_EMPTY_CONFORMANCE}
+    $<TARGET_FILE:nvdla_cli_tests> --gtest_filter=NvdlaCli.PlaysAConformanceTraceAndPassesItsCrc)
+set_tests_properties(nvdla_conformance_missing_fails_under_ci.cli_tests PROPERTIES
+  LABELS unit PASS_REGULAR_EXPRESSION "${ACOSIM_NVDLA_MISSING_DATA_FAILS}")

@@ -21,6 +21,13 @@ acosim_add_gtest(NAME nvdla_layer_json_tests LABELS unit
   LIBS acosim_nvdla_firmware_layers)
 target_compile_definitions(nvdla_layer_json_tests PRIVATE
   ACOSIM_CONFORMANCE_DIR="${ACOSIM_CONFORMANCE_DIR}")
+# Under CI=true the trace tests fail without their data (the empty folder
+# and the expected output are those of trace_tests.cmake).
+add_test(NAME nvdla_conformance_missing_fails_under_ci.layer_json_tests
+  COMMAND ${CMAKE_COMMAND} -E env CI=true ACOSIM_CONFORMANCE_DIR=${ACOSIM_NVDLA_EMPTY_CONFORMANCE}
+    $<TARGET_FILE:nvdla_layer_json_tests> --gtest_filter=TraceLayer.SplitWidthTraceBecomesAPdpDescriptor)
+set_tests_properties(nvdla_conformance_missing_fails_under_ci.layer_json_tests PROPERTIES
+  LABELS unit PASS_REGULAR_EXPRESSION "${ACOSIM_NVDLA_MISSING_DATA_FAILS}")
 
 if(TARGET acosim_nvdla_firmware_run)
   acosim_add_gtest(NAME nvdla_firmware_conformance_tests SYSTEMC
@@ -42,6 +49,9 @@ if(TARGET acosim_nvdla_firmware_run)
   target_compile_definitions(nvdla_firmware_cli_tests PRIVATE
     ACOSIM_BINARY="$<TARGET_FILE:acosim>" ACOSIM_EXAMPLES_DIR="${CMAKE_SOURCE_DIR}/examples/nvdla")
   add_dependencies(nvdla_firmware_cli_tests acosim)
+  # The max-pool example's expected bytes are checked against the
+  # independent pooling reference.
+  target_link_libraries(nvdla_firmware_cli_tests PRIVATE acosim_nvdla_firmware_layers acosim_nvdla_pooling_reference)
 else()
   # Without the firmware sources the suite reports itself skipped (failing
   # under CI=true), naming where the sources come from.

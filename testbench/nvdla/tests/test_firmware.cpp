@@ -548,6 +548,36 @@ TEST(NvdlaFirmware, BuilderRefusesImpossibleDimensions) {
                        {"layer 0 (BdmaCopy)", "line_size 48 is not a non-zero multiple of 32"}));
 }
 
+// dla_data_cube.size (dla_interface.h, a uint32_t) is written as the layer
+// gives it: a size below the cube's bytes, or a cube whose bytes do not fit
+// 32 bits, is refused before any descriptor is written.
+TEST(NvdlaFirmware, BuilderRefusesSizesThatDoNotCoverTheCube) {
+  // nv_full, int8: 32 channels in one 32-byte atom; 4x4 atoms with a line
+  // stride of 128 end at 3 * 128 + 4 * 32 = 512 bytes.
+  PdpLayer layer = small_pool();
+  layer.src_data.size = 511;
+  EXPECT_EQ(build_error(Config::NvFull, layer),
+            "layer 0 (PdpLayer): src_data.size 511 is smaller than the cube's extent of 512 bytes");
+  layer.src_data.size = 512;  // exactly the cube: accepted
+  MemoryHal hal;
+  const Task task = build_task(hal, hardware_config(Config::NvFull), {{layer, false}}, 0xF0000000);
+  ASSERT_GE(task.address_list.size(), 5u);
+  EXPECT_EQ(task.address_list[4].size, 512u) << "the buffer entry carries the layer's size";
+  layer = small_pool();
+  layer.dst_data.size = 1;  // 2x2 atoms, line stride 64: 64 + 64 = 128 bytes
+  EXPECT_EQ(build_error(Config::NvFull, layer),
+            "layer 0 (PdpLayer): dst_data.size 1 is smaller than the cube's extent of 128 bytes");
+  // nv_small, int8: 8 channels per 8-byte atom, so 8192 channels are 1024
+  // surfaces; a surface stride of 8 MiB puts the last surface's last atom
+  // at 1023 * 8 MiB + 3 * 32 + 4 * 8 = 8581546112 bytes, past UINT32_MAX.
+  layer = small_pool();
+  layer.src_data = {MemoryType::Mc, 0x100000000, 0, 4, 4, 8192, 32, 8u << 20, 0};  // clear of the descriptors
+  layer.dst_data = {MemoryType::Mc, 0x4000000000, 0, 2, 2, 8192, 16, 32, 0};
+  EXPECT_EQ(build_error(Config::NvSmall, layer),
+            "layer 0 (PdpLayer): src_data.size cannot hold the cube's extent of 8581546112 bytes "
+            "(dla_data_cube.size is 32 bits, at most 4294967295)");
+}
+
 TEST(NvdlaFirmware, BuilderRefusesOutOfRangeAddresses) {
   PdpLayer layer = small_pool();
   layer.dst_data.address = (uint64_t{1} << 40) - 64;

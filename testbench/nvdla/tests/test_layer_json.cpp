@@ -15,6 +15,7 @@
 
 #include "testbench/nvdla/firmware/layer_json.h"
 #include "testbench/nvdla/firmware/trace_layer.h"
+#include "testbench/nvdla/tests/conformance_data.h"
 
 namespace acosim::nvdla::firmware {
 namespace {
@@ -292,13 +293,10 @@ TEST_F(LayerJson, MissingFileIsNamed) {
 
 // ---- traces ----
 
-std::string trace_dir(const std::string& test) { return std::string(ACOSIM_CONFORMANCE_DIR) + "/nvdla/" + test; }
+std::string trace_dir(const std::string& test) { return (acosim::nvdla::test::conformance_root() / test).string(); }
 
-#define REQUIRE_TRACE(test)                                                   \
-  if (!fs::is_directory(trace_dir(test))) {                                   \
-    GTEST_SKIP() << "NVDLA conformance data not found at " << trace_dir(test) \
-                 << "; fetch it with scripts/fetch-nvdla-conformance.sh";     \
-  }
+// Skips the test where the trace is not available (fails it under CI=true).
+#define REQUIRE_TRACE(test) ACOSIM_REQUIRE_NVDLA_CONFORMANCE(trace_dir(test))
 
 TEST(TraceLayer, SplitWidthTraceBecomesAPdpDescriptor) {
   REQUIRE_TRACE("nv_small/pdp_16x6x16_4x2_split_max_int8_0");

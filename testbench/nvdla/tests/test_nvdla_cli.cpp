@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "testbench/core/tests/cli_test.h"
+#include "testbench/nvdla/tests/conformance_data.h"
 
 namespace acosim::nvdla::test {
 namespace {
@@ -65,16 +66,11 @@ std::vector<int> dump_bytes(const std::string& text) {
   return bytes;
 }
 
-const fs::path kConformance = fs::path(ACOSIM_CONFORMANCE_DIR) / "nvdla";
+const fs::path kConformance = conformance_root();
 
-// Skips the test where NVDLA's trace tests are not available.
-#define REQUIRE_CONFORMANCE_DATA()                                                                           \
-  do {                                                                                                       \
-    if (!fs::is_directory(kConformance)) {                                                                   \
-      GTEST_SKIP() << "NVDLA conformance data not found at " << kConformance.string()                       \
-                   << "; fetch it with scripts/fetch-nvdla-conformance.sh (or set -DACOSIM_CONFORMANCE_DIR)"; \
-    }                                                                                                        \
-  } while (false)
+// Skips the test where NVDLA's trace tests are not available (fails it
+// under CI=true).
+#define REQUIRE_CONFORMANCE_DATA() ACOSIM_REQUIRE_NVDLA_CONFORMANCE(kConformance)
 
 // The traces the tests start from.
 constexpr const char* kPdpCfg = "nv_small/pdp_8x8x64_2x2_int8";  // offline 2x2 max pooling, check_crc

@@ -1,13 +1,20 @@
 // `acosim nvdla firmware ...` as a user runs it: exit status, the report on
 // stdout (register accesses, interrupts, PASS/FAIL per check) and the
 // one-line "acosim: error: ..." on stderr. The example layers' expected
-// bytes are hand-computed in examples/nvdla/README.md.
+// bytes are hand-computed in examples/nvdla/README.md; the max-pool
+// example's are also checked against the pooling reference.
+#include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "testbench/core/tests/cli_test.h"
+#include "testbench/nvdla/firmware/layer_json.h"
+#include "testbench/nvdla/reference/pooling_reference.h"
 
 namespace acosim::nvdla::test {
 namespace {
@@ -39,9 +46,92 @@ TEST_F(NvdlaFirmwareCli, PoolingExampleRunsOnNvSmall) {
   EXPECT_TRUE(contains(o.out, " 0x00000001 PDP.D_OP_ENABLE\n")) << o.out;
   EXPECT_TRUE(contains(o.out, "interrupt    at ")) << o.out;
   EXPECT_TRUE(contains(o.out, "PASS bytes DLA_MEM_MC [0x80100000, +0x20)")) << o.out;
-  EXPECT_TRUE(contains(o.out, "PASS crc32 DLA_MEM_MC [0x80100000, +0x20): 0x65809ed2")) << o.out;
+  EXPECT_TRUE(contains(o.out, "PASS crc32 DLA_MEM_MC [0x80100000, +0x20): 0xec841cec")) << o.out;
   EXPECT_TRUE(contains(o.out, "2 passed, 0 failed\n")) << o.out;
   EXPECT_EQ(o.err, "");
+}
+
+// The max-pool example's expected output is the independent pooling
+// reference's result for its input, and its input tells max pooling apart
+// from taking one fixed element of each window (the last one, the first
+// one) and from an unsigned comparison: each such result differs from the
+// expectation, so a model that computed it would fail the example's checks.
+TEST(NvdlaFirmwareExample, MaxPoolExpectationIsTheReferenceAndNoFixedElement) {
+  const firmware::LayerDescription d = firmware::read_layer_json((kExamples / "max_pool_2x2_nv_small.json").string());
+  ASSERT_EQ(d.operations.size(), 1u);
+  const auto* layer = std::get_if<firmware::PdpLayer>(&d.operations[0].layer);
+  ASSERT_NE(layer, nullptr);
+  ASSERT_EQ(layer->op.pool_mode, firmware::kPoolModeMax);
+  ASSERT_EQ(d.inputs.size(), 1u);
+  ASSERT_EQ(d.inputs[0].chunks.size(), 1u);
+  ASSERT_EQ(d.checks.size(), 2u);
+  const std::vector<uint8_t>& expected = d.checks[0].expected;
+  ASSERT_EQ(expected.size(), 32u);
+
+  // nv_small: 8-byte atoms of 8 int8 channels; the 4x4x8 input is one
+  // surface with a line stride of 32, the 2x2x8 output one with 16.
+  reference::CubeImage input{8, 1, layer->src_data.line_stride, layer->src_data.surf_stride,
+                             d.inputs[0].chunks[0].bytes};
+  ASSERT_EQ(input.bytes.size(), 128u);
+  reference::PoolingSpec spec;
+  spec.width = layer->src_data.width;
+  spec.height = layer->src_data.height;
+  spec.channels = layer->src_data.channel;
+  spec.kind = reference::PoolKind::Max;
+  spec.kernel_width = layer->op.pool_width + 1u;  // POOL_SIZE_n is kernel size - 1
+  spec.kernel_height = layer->op.pool_height + 1u;
+  spec.stride_width = layer->op.stride_x;
+  spec.stride_height = layer->op.stride_y;
+  reference::CubeImage output{8, 1, layer->dst_data.line_stride, layer->dst_data.surf_stride,
+                              std::vector<uint8_t>(expected.size(), 0)};
+  reference::pool(spec, input, output);
+  EXPECT_EQ(output.bytes, expected) << "the example's expected bytes are not the reference's max pooling";
+
+  // Results of wrong poolings, output element (x, y, c) at 16y + 8x + c.
+  const auto fixed_element = [&](uint32_t dx, uint32_t dy) {
+    std::vector<uint8_t> out(expected.size());
+    for (uint32_t y = 0; y < 2; ++y)
+      for (uint32_t x = 0; x < 2; ++x)
+        for (uint32_t c = 0; c < 8; ++c) {
+          out[16 * y + 8 * x + c] = input.bytes[input.offset(0, 2 * y + dy, 2 * x + dx, c)];
+        }
+    return out;
+  };
+  std::vector<uint8_t> unsigned_max(expected.size());
+  for (uint32_t y = 0; y < 2; ++y)
+    for (uint32_t x = 0; x < 2; ++x)
+      for (uint32_t c = 0; c < 8; ++c) {
+        uint8_t m = 0;
+        for (uint32_t dy = 0; dy < 2; ++dy)
+          for (uint32_t dx = 0; dx < 2; ++dx) m = std::max(m, input.bytes[input.offset(0, 2 * y + dy, 2 * x + dx, c)]);
+        unsigned_max[16 * y + 8 * x + c] = m;
+      }
+  EXPECT_NE(fixed_element(1, 1), expected) << "taking the last element of each window would pass";
+  EXPECT_NE(fixed_element(0, 0), expected) << "taking the first element of each window would pass";
+  EXPECT_NE(unsigned_max, expected) << "an unsigned maximum would pass";
+}
+
+// A descriptor size the cube does not fit in is refused before the task is
+// built, naming the layer and the field; one that does not fit
+// dla_data_cube.size's 32 bits is refused while the JSON is read, naming
+// its key.
+TEST_F(NvdlaFirmwareCli, CubeSizesThatDoNotCoverTheCubeAreRefused) {
+  const std::string text = slurp(kExamples / "max_pool_2x2_nv_small.json");
+  const std::string size = "\"size\": 128,";  // src_data: 3 * 32 + 4 * 8 = 128 bytes
+  ASSERT_NE(text.find(size), std::string::npos);
+  std::string small = text;
+  small.replace(small.find(size), size.size(), "\"size\": 127,");
+  Outcome o = firmware("nv_small", write("small.json", small));
+  EXPECT_EQ(o.status, 1) << o.out << o.err;
+  EXPECT_EQ(o.err,
+            "acosim: error: layer 0 (PdpLayer): src_data.size 127 is smaller than the cube's extent of 128 bytes\n");
+  std::string huge = text;
+  huge.replace(huge.find(size), size.size(), "\"size\": 4294967296,");
+  const fs::path huge_path = write("huge.json", huge);
+  o = firmware("nv_small", huge_path);
+  EXPECT_EQ(o.status, 1) << o.out << o.err;
+  EXPECT_EQ(o.err, "acosim: error: " + huge_path.string() +
+                       ": layers[0].pdp_surface.src_data.size: 4294967296 is out of range [0, 4294967295]\n");
 }
 
 // Same layer, same register accesses, interrupts and times.
@@ -91,12 +181,12 @@ TEST_F(NvdlaFirmwareCli, BdmaOnNvSmallIsRefusedByTheFirmware) {
 
 TEST_F(NvdlaFirmwareCli, MismatchingCheckFailsTheRun) {
   std::string text = slurp(kExamples / "max_pool_2x2_nv_small.json");
-  const std::string crc = "\"0x65809ed2\"";
+  const std::string crc = "\"0xec841cec\"";
   ASSERT_NE(text.find(crc), std::string::npos);
-  text.replace(text.find(crc), crc.size(), "\"0x65809ed3\"");
+  text.replace(text.find(crc), crc.size(), "\"0xec841ced\"");
   const Outcome o = firmware("nv_small", write("wrong.json", text));
   EXPECT_EQ(o.status, 1) << o.out << o.err;
-  EXPECT_TRUE(contains(o.out, "FAIL crc32 DLA_MEM_MC [0x80100000, +0x20): expected 0x65809ed3, got 0x65809ed2"))
+  EXPECT_TRUE(contains(o.out, "FAIL crc32 DLA_MEM_MC [0x80100000, +0x20): expected 0xec841ced, got 0xec841cec"))
       << o.out;
   EXPECT_TRUE(contains(o.out, "1 passed, 1 failed\n")) << o.out;
 }

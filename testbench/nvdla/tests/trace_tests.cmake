@@ -21,3 +21,17 @@ acosim_add_gtest(NAME nvdla_trace_tests
     ${CMAKE_CURRENT_LIST_DIR}/test_trace_player.cpp
   LIBS acosim_nvdla_trace)
 target_compile_definitions(nvdla_trace_tests PRIVATE ACOSIM_CONFORMANCE_DIR="${ACOSIM_CONFORMANCE_DIR}")
+
+# Under CI=true a missing conformance folder fails the tests that need it
+# rather than skipping them: run against an empty folder, the suite must
+# fail, naming the folder and the fetch script.
+set(ACOSIM_NVDLA_EMPTY_CONFORMANCE ${CMAKE_CURRENT_BINARY_DIR}/empty_conformance)
+file(MAKE_DIRECTORY ${ACOSIM_NVDLA_EMPTY_CONFORMANCE})
+set(ACOSIM_NVDLA_MISSING_DATA_FAILS
+  "not found at ${ACOSIM_NVDLA_EMPTY_CONFORMANCE}/nvdla[^\n]*; fetch it with scripts/fetch-nvdla-conformance.sh.*\\[  FAILED  \\] ")
+add_test(NAME nvdla_conformance_missing_fails_under_ci.trace_tests
+  COMMAND ${CMAKE_COMMAND} -E env CI=true ACOSIM_CONFORMANCE_DIR=${ACOSIM_NVDLA_EMPTY_CONFORMANCE}
+    $<TARGET_FILE:nvdla_trace_tests>
+    --gtest_filter=ConformanceTraces.EveryMasterTraceParses:PlayerTest.ConformanceSanityTraces)
+set_tests_properties(nvdla_conformance_missing_fails_under_ci.trace_tests PROPERTIES
+  LABELS unit PASS_REGULAR_EXPRESSION "${ACOSIM_NVDLA_MISSING_DATA_FAILS}")
