@@ -11,21 +11,9 @@
 #include <systemc>
 
 #include "testbench/tensil/board.h"
+#include "testbench/tensil/tests/tiny_arch.h"
 
 namespace acosim::tensil::test {
-
-// The 2x2 FP16BP8 architecture with every depth 256 and no stride bits
-// (Tensil's DecoderSpec.scala and CompilerSpec.scala XOR arch): instructions are 4 bytes
-// [operand0, operand1, operand2, opcode<<4 | flags].
-inline Architecture tiny_arch() {
-  Architecture a;
-  a.data_type = DataType::FP16BP8;
-  a.array_size = 2;
-  a.dram0_depth = a.dram1_depth = a.local_depth = a.accumulator_depth = 256;
-  a.simd_registers_depth = 1;
-  a.stride0_depth = a.stride1_depth = 1;
-  return a;
-}
 
 // The TCU test bench: the project's Tensil board, its host program being the
 // test's stimulus, with helpers to stream instructions and to reach DRAM

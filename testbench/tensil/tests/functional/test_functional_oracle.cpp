@@ -22,6 +22,7 @@
 #include "systemc/tensil/functional/simd_alu.h"
 #include "systemc/tensil/functional/simd_decode.h"
 #include "systemc/tensil/functional/functional_check.h"
+#include "testbench/tensil/tests/tiny_arch.h"
 
 namespace acosim::tensil::functional {
 namespace {
@@ -351,17 +352,6 @@ struct Ram : sc_core::sc_module {
   }
 };
 
-// The 2-lane FP16BP8 architecture of Tensil's XOR example, one SIMD register.
-Architecture tiny() {
-  Architecture a;
-  a.data_type = DataType::FP16BP8;
-  a.array_size = 2;
-  a.dram0_depth = a.dram1_depth = a.local_depth = a.accumulator_depth = 256;
-  a.simd_registers_depth = 1;
-  a.stride0_depth = a.stride1_depth = 1;
-  return a;
-}
-
 // A FunctionalCheck wired to two RAMs; the test plays the clocked TCU by
 // calling the WriteObserver methods itself.
 struct Harness : sc_core::sc_module {
@@ -372,7 +362,7 @@ struct Harness : sc_core::sc_module {
   FunctionalCheck check;
 
   explicit Harness(sc_core::sc_module_name name)
-      : sc_core::sc_module(name), check(tiny(), dram0_socket, dram1_socket, 16) {
+      : sc_core::sc_module(name), check(test::tiny_arch(), dram0_socket, dram1_socket, 16) {
     dram0_socket.bind(dram0.socket);
     dram1_socket.bind(dram1.socket);
   }
