@@ -208,6 +208,16 @@ TEST_F(GeneratedEngine, TimelinesOfTheGeneratedRtlAndTheClockedModelAreTheSame) 
   expect_one_line_error(fast);
   EXPECT_TRUE(contains(fast.err, "--timeline needs a TCU on its clock")) << fast.err;
   EXPECT_FALSE(fs::exists(dir / "fast.txt"));
+
+  const Outcome lockstep = run(run_args(tmodel, x, "lockstep-generated", "--timeline '" + (dir / "l.txt").string() + "'"));
+  EXPECT_EQ(lockstep.status, 2);
+  EXPECT_TRUE(contains(lockstep.err, "--timeline is not available with --engine lockstep-generated")) << lockstep.err;
+
+  const std::string nowhere = (dir / "no_such_folder" / "t.txt").string();
+  const Outcome unwritable = run(run_args(tmodel, x, "rtl", "--timeline '" + nowhere + "'"));
+  EXPECT_EQ(unwritable.status, 1);
+  expect_one_line_error(unwritable);
+  EXPECT_TRUE(contains(unwritable.err, nowhere + ": cannot write the timeline")) << unwritable.err;
 }
 
 // --engine lockstep-generated on the XOR example: both run to the end in
