@@ -589,28 +589,23 @@ int run_conformance(const std::string& acosim, const std::string& conformance_di
               << " (scripts/fetch-nvdla-conformance.sh fetches it; --conformance DIR points elsewhere)\n";
     return 0;
   }
-  struct Folder {
-    const char* name;
-    const char* config;
-  };
   std::vector<std::pair<fs::path, std::string>> tests;
   unsigned set_apart = 0;
-  for (const Folder& f : {Folder{"nv_small", "nv_small"}, Folder{"nv_large", "nv_large"},
-                          Folder{"nv_full_traceplayer", "nv_full"}}) {
+  for (const std::string folder : {"nv_small", "nv_large", "nv_full_traceplayer"}) {
     std::vector<fs::path> dirs;
-    if (!fs::is_directory(root / f.name, ec)) continue;
-    for (const auto& entry : fs::directory_iterator(root / f.name, ec)) {
+    if (!fs::is_directory(root / folder, ec)) continue;
+    for (const auto& entry : fs::directory_iterator(root / folder, ec)) {
       if (entry.is_directory(ec)) dirs.push_back(entry.path());
     }
     std::sort(dirs.begin(), dirs.end());
     for (const fs::path& d : dirs) {
-      // Traces of units not modelled yet (CDP, the convolution pipeline,
-      // SDP on its own) are set apart, as the conformance tests set them.
+      // Traces of units not modelled yet (CDP, the convolution pipeline)
+      // are set apart, as the conformance tests set them.
       if (test::awaits_unmodelled_units(d.filename().string())) {
         ++set_apart;
         continue;
       }
-      tests.emplace_back(d, f.config);
+      tests.emplace_back(d, test::trace_config(folder, d.filename().string()));
     }
   }
   std::string scratch = (fs::temp_directory_path() / "acosim-nvdla-bench-XXXXXX").string();

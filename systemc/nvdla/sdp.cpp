@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "sw/nvdla/regs/sdp.h"
+#include "systemc/nvdla/feature_dma.h"
 
 namespace acosim::nvdla {
 
@@ -44,9 +45,29 @@ SdpStageConfig decode_stage(const RegisterBank& bank, unsigned g, const StageReg
 }  // namespace
 
 Sdp::Sdp(sc_core::sc_module_name name, const HardwareConfig& config)
-    : RegisterUnit(name, config, Unit::Sdp, true), rdma("rdma"), pdp_out("pdp_out"), done("done") {
+    : DmaUnit(name, config, Unit::Sdp, true), rdma("rdma"), pdp_out("pdp_out"), done("done") {
   pdp_out.bind(*this);
   SC_THREAD(run);
+}
+
+// The LUT port (NV_NVDLA_SDP_reg.v, NV_NVDLA_SDP_CORE_Y_lut.v): a write of
+// S_LUT_ACCESS_CFG loads the port address, each S_LUT_ACCESS_DATA access
+// moves it on. Configurations without the LUT keep plain registers.
+uint32_t Sdp::read_register(uint32_t offset) {
+  if (m_config.sdp_has_ew && offset == r::S_LUT_ACCESS_DATA) return m_lut.read_access_data();
+  return DmaUnit::read_register(offset);
+}
+
+uint32_t Sdp::peek_register(uint32_t offset) {
+  if (m_config.sdp_has_ew && offset == r::S_LUT_ACCESS_DATA) return m_lut.peek_access_data();
+  return DmaUnit::read_register(offset);
+}
+
+void Sdp::write_register(uint32_t offset, uint32_t value) {
+  DmaUnit::write_register(offset, value);
+  if (!m_config.sdp_has_ew) return;
+  if (offset == r::S_LUT_ACCESS_CFG) m_lut.write_access_cfg(value);
+  if (offset == r::S_LUT_ACCESS_DATA) m_lut.write_access_data(value);
 }
 
 SdpConfig Sdp::decode(unsigned g) const {
@@ -64,7 +85,31 @@ SdpConfig Sdp::decode(unsigned g) const {
   c.bn = decode_stage(m_bank, g,
                       {r::D_DP_BN_CFG, r::D_DP_BN_ALU_CFG, r::D_DP_BN_ALU_SRC_VALUE, r::D_DP_BN_MUL_CFG,
                        r::D_DP_BN_MUL_SRC_VALUE});
-  c.ew_bypass = r::D_DP_EW_CFG_EW_BYPASS.get(m_bank.get(r::D_DP_EW_CFG, g)) != 0;
+  SdpEwRegisters ew;
+  ew.dp_ew_cfg = m_bank.get(r::D_DP_EW_CFG, g);
+  ew.dp_ew_alu_cfg = m_bank.get(r::D_DP_EW_ALU_CFG, g);
+  ew.dp_ew_alu_src_value = m_bank.get(r::D_DP_EW_ALU_SRC_VALUE, g);
+  ew.dp_ew_alu_cvt_offset_value = m_bank.get(r::D_DP_EW_ALU_CVT_OFFSET_VALUE, g);
+  ew.dp_ew_alu_cvt_scale_value = m_bank.get(r::D_DP_EW_ALU_CVT_SCALE_VALUE, g);
+  ew.dp_ew_alu_cvt_truncate_value = m_bank.get(r::D_DP_EW_ALU_CVT_TRUNCATE_VALUE, g);
+  ew.dp_ew_mul_cfg = m_bank.get(r::D_DP_EW_MUL_CFG, g);
+  ew.dp_ew_mul_src_value = m_bank.get(r::D_DP_EW_MUL_SRC_VALUE, g);
+  ew.dp_ew_mul_cvt_offset_value = m_bank.get(r::D_DP_EW_MUL_CVT_OFFSET_VALUE, g);
+  ew.dp_ew_mul_cvt_scale_value = m_bank.get(r::D_DP_EW_MUL_CVT_SCALE_VALUE, g);
+  ew.dp_ew_mul_cvt_truncate_value = m_bank.get(r::D_DP_EW_MUL_CVT_TRUNCATE_VALUE, g);
+  ew.dp_ew_truncate_value = m_bank.get(r::D_DP_EW_TRUNCATE_VALUE, g);
+  // The LUT registers are single: one set for both groups.
+  ew.lut_cfg = m_bank.get(r::S_LUT_CFG);
+  ew.lut_info = m_bank.get(r::S_LUT_INFO);
+  ew.lut_le_start = m_bank.get(r::S_LUT_LE_START);
+  ew.lut_le_end = m_bank.get(r::S_LUT_LE_END);
+  ew.lut_lo_start = m_bank.get(r::S_LUT_LO_START);
+  ew.lut_lo_end = m_bank.get(r::S_LUT_LO_END);
+  ew.lut_le_slope_scale = m_bank.get(r::S_LUT_LE_SLOPE_SCALE);
+  ew.lut_le_slope_shift = m_bank.get(r::S_LUT_LE_SLOPE_SHIFT);
+  ew.lut_lo_slope_scale = m_bank.get(r::S_LUT_LO_SLOPE_SCALE);
+  ew.lut_lo_slope_shift = m_bank.get(r::S_LUT_LO_SLOPE_SHIFT);
+  c.ew = decode_ew_config(ew);
   c.cvt_offset = static_cast<int32_t>(m_bank.get(r::D_CVT_OFFSET, g));
   c.cvt_scale = static_cast<int16_t>(m_bank.get(r::D_CVT_SCALE, g) & 0xFFFF);
   c.cvt_shift = static_cast<uint8_t>(m_bank.get(r::D_CVT_SHIFT, g));
@@ -82,30 +127,34 @@ void Sdp::run() {
     if (r::D_FEATURE_MODE_CFG_FLYING_MODE.get(mode) != 0) {
       error("input from the convolution core (D_FEATURE_MODE_CFG.FLYING_MODE=ON) is not modelled" + where);
     }
-    if (r::D_FEATURE_MODE_CFG_OUTPUT_DST.get(mode) == 0) {
-      error("output to memory (D_FEATURE_MODE_CFG.OUTPUT_DST=MEM) is not modelled; only the on-the-fly "
-            "stream to PDP is" + where);
-    }
     if (r::D_FEATURE_MODE_CFG_WINOGRAD.get(mode) != 0 || r::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(mode) != 0) {
       error("Winograd and multi-batch are not modelled" + where);
     }
     m_layer = decode(g);
-    if (const auto unsupported = sdp_unsupported(m_layer)) error(*unsupported + where);
-    m_ready_flag = true;
-    m_ready.notify(sc_core::SC_ZERO_TIME);
-    sc_core::wait(m_layer_done);
+    if (const auto unsupported = sdp_unsupported(m_layer)) error(*unsupported + " is not modelled" + where);
+    if (m_layer.ew_present) {
+      if (const auto illegal = ew_unsupported_or_illegal(m_layer.ew, &m_layer)) error(*illegal + where);
+    }
+    if (r::D_FEATURE_MODE_CFG_OUTPUT_DST.get(mode) == r::D_FEATURE_MODE_CFG_OUTPUT_DST_PDP) {
+      m_ready_flag = true;
+      m_ready.notify(sc_core::SC_ZERO_TIME);
+      sc_core::wait(m_layer_done);
+    } else {
+      const PackedCube output = process_layer(g);
+      // EQL compare mode: WDMA generates no addresses, nothing is written.
+      if (!sdp_compare_mode(m_layer)) write_output(g, output);
+      end_layer(g);
+    }
   }
 }
 
-PackedCube Sdp::pull_cube() {
-  while (!m_ready_flag) sc_core::wait(m_ready);
-  m_ready_flag = false;
-  const unsigned g = m_bank.consumer();
+PackedCube Sdp::process_layer(unsigned g) {
   PackedCube input;
   const SdpRdmaLayer source = rdma->fetch(input);
   SdpConfig layer = m_layer;
   layer.in_precision = source.in_precision;
-  if (const auto unsupported = sdp_unsupported(layer)) error(*unsupported + " (group " + std::to_string(g) + ")");
+  const std::string where = " (group " + std::to_string(g) + ")";
+  if (const auto unsupported = sdp_unsupported(layer)) error(*unsupported + " is not modelled" + where);
   const CubeGeometry& cube = input.geometry;
   const uint32_t width = m_bank.get(r::D_DATA_CUBE_WIDTH, g) + 1;
   const uint32_t height = m_bank.get(r::D_DATA_CUBE_HEIGHT, g) + 1;
@@ -113,28 +162,70 @@ PackedCube Sdp::pull_cube() {
   if (cube.width != width || cube.height != height || cube.channels != channels) {
     error("D_DATA_CUBE_* (" + std::to_string(width) + "x" + std::to_string(height) + "x" + std::to_string(channels) +
           ") differ from SDP_RDMA's cube (" + std::to_string(cube.width) + "x" + std::to_string(cube.height) +
-          "x" + std::to_string(cube.channels) + ")");
+          "x" + std::to_string(cube.channels) + ")" + where);
   }
   if (source.proc_precision != layer.proc_precision || source.out_precision != layer.out_precision) {
-    error("D_DATA_FORMAT precisions differ from SDP_RDMA's D_FEATURE_MODE_CFG PROC/OUT_PRECISION");
+    error("D_DATA_FORMAT precisions differ from SDP_RDMA's D_FEATURE_MODE_CFG PROC/OUT_PRECISION" + where);
   }
+  if (const auto mismatch = sdp_operand_mismatch(layer, source.operands)) error(*mismatch + where);
   SdpStats stats;
   PackedCube output;
   try {
-    output = sdp_process(layer, input, stats);
+    output = sdp_process(layer, input, source.operands, m_lut, stats);
   } catch (const std::invalid_argument& e) {
     error(e.what());
   }
   // One element per cycle per SDP_MAX_THROUGHPUT lanes at 1 GHz.
   const uint64_t elements = uint64_t{cube.width} * cube.height * cube.surfaces() * cube.elements_per_atom();
   sc_core::wait(sc_core::sc_time(static_cast<double>(elements / m_config.sdp_throughput + 1), sc_core::SC_NS));
-  // The saturation counter counts only while PERF_SAT_EN is set.
-  if (r::D_PERF_ENABLE_PERF_SAT_EN.get(m_bank.get(r::D_PERF_ENABLE, g)) != 0) {
-    m_bank.set(r::D_PERF_OUT_SATURATION, stats.out_saturation, g);
+  // The counters count only while their D_PERF_ENABLE bit is set.
+  const uint32_t perf = m_bank.get(r::D_PERF_ENABLE, g);
+  if (r::D_PERF_ENABLE_PERF_SAT_EN.get(perf) != 0) m_bank.set(r::D_PERF_OUT_SATURATION, stats.out_saturation, g);
+  if (r::D_PERF_ENABLE_PERF_LUT_EN.get(perf) != 0) {
+    m_bank.set(r::D_PERF_LUT_LE_HIT, stats.lut.le_hit, g);
+    m_bank.set(r::D_PERF_LUT_LO_HIT, stats.lut.lo_hit, g);
+    m_bank.set(r::D_PERF_LUT_UFLOW, stats.lut.uflow, g);
+    m_bank.set(r::D_PERF_LUT_OFLOW, stats.lut.oflow, g);
+    m_bank.set(r::D_PERF_LUT_HYBRID, stats.lut.hybrid, g);
   }
+  if (sdp_compare_mode(layer)) m_bank.set(r::D_STATUS, r::D_STATUS_STATUS_UNEQUAL.put(stats.unequal ? 1 : 0), g);
+  return output;
+}
+
+void Sdp::write_output(unsigned g, const PackedCube& output) {
+  auto get = [&](uint32_t offset) { return m_bank.get(offset, g); };
+  core::DmaPort& port =
+      memory(r::D_DST_DMA_CFG_DST_RAM_TYPE.get(get(r::D_DST_DMA_CFG)) == 1, "D_DST_DMA_CFG.DST_RAM_TYPE");
+  // As SDP_RDMA reads, the write DMA (NV_NVDLA_SDP_WDMA_cmd.v) uses only the
+  // address and stride bits at and above the atom; nv_full's registers lack
+  // bits 4:0.
+  const uint64_t atom_mask = ~uint64_t{m_config.atom_bytes - 1};
+  CubeAddress address;
+  address.base = (uint64_t{get(r::D_DST_BASE_ADDR_HIGH)} << 32 | get(r::D_DST_BASE_ADDR_LOW)) & atom_mask;
+  address.line_stride = get(r::D_DST_LINE_STRIDE) & atom_mask;
+  address.surface_stride = get(r::D_DST_SURFACE_STRIDE) & atom_mask;
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  try {
+    delay = write_cube(port, address, output);
+  } catch (const core::DmaError& e) {
+    error(std::string("D_DST_*, group ") + std::to_string(g) + ": " + e.what());
+  }
+  bytes_written.write(DmaUnit::bytes_written());
+  sc_core::wait(delay);
+}
+
+void Sdp::end_layer(unsigned g) {
   m_bank.end_layer();
   busy.write(false);
   done->unit_done(done_status_bit(Unit::Sdp, g));
+}
+
+PackedCube Sdp::pull_cube() {
+  while (!m_ready_flag) sc_core::wait(m_ready);
+  m_ready_flag = false;
+  const unsigned g = m_bank.consumer();
+  PackedCube output = process_layer(g);
+  end_layer(g);
   m_layer_done.notify(sc_core::SC_ZERO_TIME);
   return output;
 }

@@ -1,13 +1,19 @@
-// SDP: the single data point processor, as far as it feeds PDP on the fly
-// (nvdla/hw vmod/nvdla/sdp/NV_NVDLA_SDP_core.v, cmod/hls/sdp/*): input from
-// SDP_RDMA, the X1 (BS) and X2 (BN) stages with register operands, the
-// output converter, and the stream to PDP. When OP_EN of its consumer group
-// rises it checks what the group asks for; anything outside that path
-// (output to memory, input from the convolution core, memory operands, an
-// active EW stage, LUT, FP16) is reported as not modelled. The layer runs
-// when PDP pulls its cube (PDP back-pressures SDP in the hardware: SDP
-// cannot finish before an on-the-fly PDP layer is enabled); at its end
-// OP_EN clears, the consumer flips and GLB done bit 0 + group pulses.
+// SDP: the single data point processor (nvdla/hw vmod/nvdla/sdp/
+// NV_NVDLA_SDP_core.v, NV_NVDLA_SDP_wdma.v, cmod/hls/sdp/*): input from
+// SDP_RDMA, the X1 (BS) and X2 (BN) stages with register or memory
+// operands, the output converter, and the output either to memory through
+// its write DMA (D_DST_*, OUTPUT_DST = MEM) or as the stream to PDP
+// (OUTPUT_DST = PDP). When OP_EN of its consumer group rises it checks what
+// the group asks for; what is outside the model (input from the
+// convolution core, FP16, Winograd, multi-batch) is reported as not
+// modelled, before anything is written. Where the configuration has the EW
+// stage, Y and its LUT act too; the LUT tables are written and read through
+// S_LUT_ACCESS_CFG / S_LUT_ACCESS_DATA (sdp_lut.h). An EQL compare layer
+// writes nothing and reports its result in D_STATUS.STATUS_UNEQUAL. An on-the-fly
+// layer runs when PDP pulls its cube (PDP back-pressures SDP in the
+// hardware: SDP cannot finish before an on-the-fly PDP layer is enabled); a
+// layer to memory runs as soon as SDP_RDMA delivers. At its end OP_EN
+// clears, the consumer flips and GLB done bit 0 + group pulses.
 #pragma once
 
 #include <cstdint>
@@ -25,13 +31,14 @@
 
 namespace acosim::nvdla {
 
-class Sdp : public RegisterUnit, public SdpOutput {
+class Sdp : public DmaUnit, public SdpOutput {
  public:
   sc_core::sc_port<SdpRdmaSource> rdma;
   sc_core::sc_export<SdpOutput> pdp_out;  ///< the on-the-fly stream to PDP
   sc_core::sc_port<DoneInterface> done;
 
   core::ObservedSignal<bool> busy{"busy"};
+  core::ObservedSignal<uint64_t> bytes_written{"bytes_written"};
 
   SC_HAS_PROCESS(Sdp);
   Sdp(sc_core::sc_module_name name, const HardwareConfig& config);
@@ -39,12 +46,21 @@ class Sdp : public RegisterUnit, public SdpOutput {
   PackedCube pull_cube() override;
 
  private:
+  uint32_t read_register(uint32_t offset) override;
+  uint32_t peek_register(uint32_t offset) override;
+  void write_register(uint32_t offset, uint32_t value) override;
   void run();
   SdpConfig decode(unsigned group) const;
+  // Fetches the group's input and operands from SDP_RDMA and runs them
+  // through the datapath, taking the datapath's time.
+  PackedCube process_layer(unsigned group);
+  void write_output(unsigned group, const PackedCube& output);
+  void end_layer(unsigned group);
 
   sc_core::sc_event m_ready, m_layer_done;
   bool m_ready_flag = false;
   SdpConfig m_layer;
+  SdpLutTables m_lut;
 };
 
 }  // namespace acosim::nvdla

@@ -17,6 +17,13 @@ std::string hex32(uint32_t value) {
 }
 }  // namespace
 
+// The registers of one operand DMA (NVDLA_SDP_RDMA.rdl D_BRDMA_CFG,
+// D_BS_BASE_ADDR_LOW ...; the three share one field layout).
+struct SdpRdma::OperandDma {
+  const char* name;  // "BRDMA"
+  uint32_t cfg, base_low, base_high, line_stride, surface_stride;
+};
+
 SdpRdma::SdpRdma(sc_core::sc_module_name name, const HardwareConfig& config)
     : DmaUnit(name, config, Unit::SdpRdma, true), out("out") {
   out.bind(*this);
@@ -35,16 +42,6 @@ SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
   }
   if (r::D_FEATURE_MODE_CFG_WINOGRAD.get(mode) != 0 || r::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(mode) != 0) {
     error("Winograd and multi-batch input are not modelled" + where);
-  }
-  const std::pair<uint32_t, const char*> operand_dmas[] = {
-      {r::D_BRDMA_CFG, "BRDMA"}, {r::D_NRDMA_CFG, "NRDMA"}, {r::D_ERDMA_CFG, "ERDMA"}};
-  for (const auto& [offset, name] : operand_dmas) {
-    const uint32_t cfg = get(offset);
-    // bit 0 is <X>RDMA_DISABLE in all three registers.
-    if ((cfg & 1) == 0) {
-      error(std::string("operand DMA ") + name + " is enabled (D_" + name + "_CFG=" + hex32(cfg) +
-            "): operands from memory are not modelled" + " (group " + std::to_string(g) + ")");
-    }
   }
   SdpRdmaLayer layer;
   layer.group = g;
@@ -86,11 +83,83 @@ SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
   } catch (const core::DmaError& e) {
     error(std::string("group ") + std::to_string(g) + ": " + e.what());
   }
+  static constexpr OperandDma kBrdma{"BRDMA", r::D_BRDMA_CFG, r::D_BS_BASE_ADDR_LOW, r::D_BS_BASE_ADDR_HIGH,
+                                     r::D_BS_LINE_STRIDE, r::D_BS_SURFACE_STRIDE};
+  static constexpr OperandDma kNrdma{"NRDMA", r::D_NRDMA_CFG, r::D_BN_BASE_ADDR_LOW, r::D_BN_BASE_ADDR_HIGH,
+                                     r::D_BN_LINE_STRIDE, r::D_BN_SURFACE_STRIDE};
+  static constexpr OperandDma kErdma{"ERDMA", r::D_ERDMA_CFG, r::D_EW_BASE_ADDR_LOW, r::D_EW_BASE_ADDR_HIGH,
+                                     r::D_EW_LINE_STRIDE, r::D_EW_SURFACE_STRIDE};
+  layer.operands.bs = fetch_operands(kBrdma, g, geometry, layer.proc_precision, delay);
+  layer.operands.bn = fetch_operands(kNrdma, g, geometry, layer.proc_precision, delay);
+  // Without the EW stage ERDMA acts disabled whatever D_ERDMA_CFG says
+  // (NV_NVDLA_SDP_rdma.v ties it off).
+  if (m_config.sdp_has_ew) layer.operands.ew = fetch_operands(kErdma, g, geometry, layer.proc_precision, delay);
   bytes_read.write(DmaUnit::bytes_read());
   sc_core::wait(delay + sc_core::sc_time(1, sc_core::SC_NS));
   m_bank.end_layer();
   busy.write(m_bank.op_enabled(m_bank.consumer()));
   return layer;
+}
+
+SdpMemoryOperands SdpRdma::fetch_operands(const OperandDma& dma, unsigned g, const CubeGeometry& cube,
+                                          Precision proc_precision, sc_core::sc_time& delay) {
+  auto get = [&](uint32_t offset) { return m_bank.get(offset, g); };
+  // D_BRDMA_CFG's layout serves all three DMAs: DISABLE, DATA_USE,
+  // DATA_SIZE, DATA_MODE, RAM_TYPE.
+  const uint32_t cfg = get(dma.cfg);
+  SdpMemoryOperands operands;
+  if (r::D_BRDMA_CFG_BRDMA_DISABLE.get(cfg) != 0) return operands;
+  const std::string where = std::string(" (group ") + std::to_string(g) + ", D_" + dma.name + "_CFG=" + hex32(cfg) + ")";
+  const uint32_t use = r::D_BRDMA_CFG_BRDMA_DATA_USE.get(cfg);
+  if (use > 2) error(std::string(dma.name) + "_DATA_USE holds the reserved encoding 3" + where);
+  operands.enabled = true;
+  operands.use = static_cast<SdpOperandUse>(use);
+  operands.two_bytes = r::D_BRDMA_CFG_BRDMA_DATA_SIZE.get(cfg) != 0;
+  operands.per_element = r::D_BRDMA_CFG_BRDMA_DATA_MODE.get(cfg) != 0;
+  // One-byte operands are for INT8 processing only: NV_NVDLA_SDP_RDMA_reg.v
+  // flags ONE_BYTE with PROC_PRECISION INT16/FP16 as illegal.
+  if (!operands.two_bytes && proc_precision != Precision::Int8) {
+    error(std::string(dma.name) + "_DATA_SIZE = ONE_BYTE with PROC_PRECISION " + precision_name(proc_precision) +
+          " is illegal" + where);
+  }
+  // Records follow the feature cube's packing at PROC_PRECISION.
+  CubeGeometry proc = cube;
+  proc.precision = proc_precision;
+  operands.elements_per_atom = proc.elements_per_atom();
+  operands.surface_elements = uint64_t{proc.width} * proc.height * proc.elements_per_atom();
+  const uint32_t record = operands.record_bytes();
+  core::DmaPort& port = memory(r::D_BRDMA_CFG_BRDMA_RAM_TYPE.get(cfg) == 1,
+                               (std::string("D_") + dma.name + "_CFG." + dma.name + "_RAM_TYPE").c_str());
+  const uint64_t atom_mask = ~uint64_t{m_config.atom_bytes - 1};
+  CubeAddress address;
+  address.base = (uint64_t{get(dma.base_high)} << 32 | get(dma.base_low)) & atom_mask;
+  address.line_stride = get(dma.line_stride) & atom_mask;
+  address.surface_stride = get(dma.surface_stride) & atom_mask;
+  // The records as a cube of int8 "channels": one line holds W * E records.
+  // PER_KERNEL (and a 1x1 cube) is one contiguous read, strides ignored
+  // (NV_NVDLA_SDP_RDMA_ig.v).
+  const uint64_t line_bytes = uint64_t{proc.width} * proc.elements_per_atom() * record;
+  PackedCube records;
+  records.geometry.precision = Precision::Int8;
+  records.geometry.atom_bytes = m_config.atom_bytes;
+  if (!operands.per_element || (proc.width == 1 && proc.height == 1)) {
+    const uint64_t bytes = uint64_t{proc.surfaces()} * proc.elements_per_atom() *
+                           (operands.per_element ? proc.width * proc.height : 1) * record;
+    records.geometry.width = static_cast<uint32_t>(bytes / m_config.atom_bytes);
+    records.geometry.channels = m_config.atom_bytes;
+    address.line_stride = address.surface_stride = bytes;
+  } else {
+    records.geometry.width = static_cast<uint32_t>(line_bytes / m_config.atom_bytes);
+    records.geometry.height = proc.height;
+    records.geometry.channels = proc.surfaces() * m_config.atom_bytes;
+  }
+  try {
+    delay += read_cube(port, address, records);
+  } catch (const core::DmaError& e) {
+    error(std::string(dma.name) + ", group " + std::to_string(g) + ": " + e.what());
+  }
+  operands.bytes = std::move(records.bytes);
+  return operands;
 }
 
 }  // namespace acosim::nvdla

@@ -1,9 +1,11 @@
 // SDP_RDMA: the read DMAs of SDP (nvdla/hw vmod/nvdla/sdp/NV_NVDLA_SDP_rdma.v,
-// cmod/sdp/NV_NVDLA_sdp.cpp SdpRdmaCore). Modelled: MRDMA, which fetches
-// the feature cube SDP processes when SDP's input is memory. Its own
-// ping-pong groups end a layer (OP_EN cleared, consumer flipped) when the
-// last line is read; it raises no interrupt. The operand DMAs (BRDMA,
-// NRDMA, ERDMA), Winograd and multi-batch are reported as not modelled.
+// cmod/sdp/NV_NVDLA_sdp.cpp SdpRdmaCore): MRDMA, which fetches the feature
+// cube SDP processes when SDP's input is memory, and the operand DMAs BRDMA
+// (BS), NRDMA (BN) and ERDMA (EW, where the configuration has the stage),
+// which fetch per-channel or per-element operands. Its own ping-pong groups
+// end a layer (OP_EN cleared, consumer flipped) when the last line is read;
+// it raises no interrupt. Winograd and multi-batch are reported as not
+// modelled.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +15,7 @@
 
 #include "sw/nvdla/regs/config.h"
 #include "systemc/nvdla/feature_cube.h"
+#include "systemc/nvdla/sdp_datapath.h"
 #include "systemc/nvdla/unit.h"
 #include "systemc/core/vcd_tracer.h"
 
@@ -24,12 +27,13 @@ struct SdpRdmaLayer {
   Precision in_precision = Precision::Int8;    // D_FEATURE_MODE_CFG.IN_PRECISION
   Precision proc_precision = Precision::Int8;  // D_FEATURE_MODE_CFG.PROC_PRECISION
   Precision out_precision = Precision::Int8;   // D_FEATURE_MODE_CFG.OUT_PRECISION
+  SdpOperands operands;                        // what BRDMA, NRDMA and ERDMA fetched
 };
 
 class SdpRdmaSource : public virtual sc_core::sc_interface {
  public:
   // Blocks until OP_EN of SDP_RDMA's consumer group is set, fetches its
-  // cube (taking the memory's time) and ends its layer.
+  // cube and operands (taking the memory's time) and ends its layer.
   virtual SdpRdmaLayer fetch(PackedCube& cube) = 0;
 };
 
@@ -46,6 +50,9 @@ class SdpRdma : public DmaUnit, public SdpRdmaSource {
 
  private:
   void op_enabled(unsigned group) override;
+  struct OperandDma;
+  SdpMemoryOperands fetch_operands(const OperandDma& dma, unsigned group, const CubeGeometry& cube,
+                                   Precision proc_precision, sc_core::sc_time& delay);
 };
 
 }  // namespace acosim::nvdla

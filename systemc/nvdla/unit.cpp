@@ -42,7 +42,7 @@ void RegisterUnit::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time
 
 unsigned RegisterUnit::transport_dbg(tlm::tlm_generic_payload& trans) {
   if (trans.get_command() != tlm::TLM_READ_COMMAND || trans.get_data_length() != 4) return 0;
-  csb_set_read_data(trans, read_register(csb_offset(trans)));
+  csb_set_read_data(trans, peek_register(csb_offset(trans)));
   return 4;
 }
 

@@ -32,6 +32,9 @@ class RegisterUnit : public sc_core::sc_module {
   // writable bits, reports a write to an enabled group and notifies
   // `m_enabled` (then calls op_enabled()) when OP_EN rises.
   virtual uint32_t read_register(uint32_t offset);
+  // A debug read (transport_dbg): the value without the side effects a CSB
+  // read may have (SDP's S_LUT_ACCESS_DATA advances the LUT port).
+  virtual uint32_t peek_register(uint32_t offset) { return read_register(offset); }
   virtual void write_register(uint32_t offset, uint32_t value);
   virtual void op_enabled(unsigned group) { (void)group; }
 

@@ -29,7 +29,7 @@ namespace acosim::nvdla::cli {
 namespace {
 
 constexpr const char* kTraceUsage =
-    "usage: acosim nvdla trace PATH --config nv_small|nv_large|nv_full [--vcd FILE] [--out DIR]\n"
+    "usage: acosim nvdla trace PATH --config nv_small|nv_large|nv_full|nv_small_256_full [--vcd FILE] [--out DIR]\n"
     "\n"
     "Plays one of NVDLA's trace tests on the models of that hardware configuration:\n"
     "a test folder, a master .cfg trace or an nv_full input.txn. Prints every check\n"
@@ -59,7 +59,7 @@ bool same_folder(const fs::path& a, const fs::path& b) {
 // The options of every command that runs a co-simulation.
 void add_system_options(po::options_description& options, double default_timeout_us, const char* timeout_meaning) {
   options.add_options()(
-      "config", po::value<std::string>()->required(), "hardware configuration: nv_small, nv_large or nv_full")(
+      "config", po::value<std::string>()->required(), "hardware configuration: nv_small, nv_large, nv_full or nv_small_256_full")(
       "vcd", po::value<std::string>(), "write waves (CSB, interrupt, unit activity) to this VCD file")(
       "timeout-us", po::value<double>()->default_value(default_timeout_us), timeout_meaning)(
       "allow-unmapped", "report register accesses no unit answers as warnings instead of errors");
@@ -87,7 +87,7 @@ bool parse_arguments(const std::vector<std::string>& args, const po::options_des
 SystemOptions system_options(const po::variables_map& vm) {
   const std::string config_name = vm["config"].as<std::string>();
   const auto config = parse_config(config_name);
-  if (!config) throw UsageError("--config must be nv_small, nv_large or nv_full, not '" + config_name + "'");
+  if (!config) throw UsageError(std::string("--config must be ") + kConfigNames + ", not '" + config_name + "'");
   SystemOptions system;
   system.config = *config;
   if (vm.count("vcd")) system.vcd_path = vm["vcd"].as<std::string>();
@@ -162,7 +162,7 @@ int trace(const std::vector<std::string>& args) {
 }
 
 constexpr const char* kFirmwareUsage =
-    "usage: acosim nvdla firmware --config nv_small|nv_large|nv_full --layer LAYER.json [--vcd FILE]\n"
+    "usage: acosim nvdla firmware --config nv_small|nv_large|nv_full|nv_small_256_full --layer LAYER.json [--vcd FILE]\n"
     "                             [--timeout-us T] [--allow-unmapped]\n"
     "\n"
     "Runs one task of NVDLA's own firmware (nvdla/sw kmd/firmware, the build of the\n"
@@ -195,6 +195,7 @@ std::string hex8(uint32_t value) {
 const char* op_kind(const firmware::Layer& layer) {
   if (std::holds_alternative<firmware::BdmaCopy>(layer)) return "bdma";
   if (std::holds_alternative<firmware::PdpLayer>(layer)) return "pdp";
+  if (std::holds_alternative<firmware::SdpLayer>(layer)) return "sdp";
   return "sdp_pdp";
 }
 #endif

@@ -91,6 +91,8 @@ NvdlaSystem::NvdlaSystem(sc_core::sc_module_name name, const SystemOptions& opti
   bind_cvif(m_pdp.cvif);
   m_sdp_rdma.mcif.bind(m_mcif->socket);
   bind_cvif(m_sdp_rdma.cvif);
+  m_sdp.mcif.bind(m_mcif->socket);
+  bind_cvif(m_sdp.cvif);
   m_cpu.primary.bind(m_mcif->socket);
   bind_cvif(m_cpu.secondary);
 
@@ -127,6 +129,7 @@ NvdlaSystem::NvdlaSystem(sc_core::sc_module_name name, const SystemOptions& opti
     t.add("nvdla.sdp_rdma", "busy", m_sdp_rdma.busy);
     t.add("nvdla.sdp_rdma", "bytes_read", m_sdp_rdma.bytes_read);
     t.add("nvdla.sdp", "busy", m_sdp.busy);
+    t.add("nvdla.sdp", "bytes_written", m_sdp.bytes_written);
   }
 }
 

@@ -150,7 +150,14 @@ struct SdpOpDesc {
 };
 
 // dla_sdp_surface_desc. x1/x2/y_data are read only by a stage whose mode is
-// per kernel or per point.
+// per kernel or per point (sdp.c processor_sdp_program x1/x2/y_rdma_ena):
+// the stage's operand DMA reads from `address` with the cube's line and
+// surface strides (per kernel: one contiguous run, strides unused). The
+// firmware programs no operand dimensions; width, height and channel size
+// the buffer: per kernel 1 x 1 x C, per point W x H x C of src_data. An
+// operand record is the stage's precision (1 byte for INT8, else 2) times 2
+// for SDP_OP_BOTH (ALU value, then MUL value), one per element at SDP's
+// processing precision (nvdla/doc format.rst, bias/batch-norm data).
 struct SdpSurfaceDesc {
   DataCube src_data;
   DataCube x1_data;
@@ -170,7 +177,17 @@ struct SdpPdpLayer {
   DataCube pdp_dst_data;
 };
 
-using Layer = std::variant<BdmaCopy, PdpLayer, SdpPdpLayer>;
+// SDP on its own: SDP reads src_data from memory and writes its result to
+// dst_data in memory (dla_sdp_op_desc and dla_sdp_surface_desc with
+// dst_data in memory; `surface.src_data` must be in memory too: no
+// convolution here).
+struct SdpLayer {
+  SdpOpDesc op;
+  SdpSurfaceDesc surface;
+  DataCube dst_data;
+};
+
+using Layer = std::variant<BdmaCopy, PdpLayer, SdpPdpLayer, SdpLayer>;
 
 // A layer of a task. Layers run in list order: with `after_previous`, a
 // layer starts when the previous layer has completed (its dla_common_op_desc

@@ -93,14 +93,20 @@ class Builder {
   void check_memory_type(MemoryType memory, const std::string& what) const;
   void check_cube(const DataCube& cube, uint32_t element_bytes, const std::string& what) const;
   dla_data_cube memory_cube(const DataCube& cube, uint32_t element_bytes, const std::string& what);
+  dla_data_cube sized_cube(const DataCube& cube, uint64_t extent, const std::string& what);
   dla_data_cube hw_cube(const DataCube& dimensions) const;
   dla_data_cube unused_cube() const;
   void check_pdp_op(const PdpOpDesc& op) const;
   dla_pdp_op_desc pdp_op(const PdpOpDesc& op) const;
+  void check_sdp_op(const SdpOpDesc& op) const;
+  dla_sdp_op_desc sdp_op(const SdpOpDesc& op) const;
+  dla_data_cube operand_cube(const SdpOpDesc& op, const SdpOp& stage, const DataCube& cube, const char* name);
+  void sdp_surface(const SdpOpDesc& op, const SdpSurfaceDesc& surface, dla_sdp_surface_desc& to);
 
   void add_bdma(const BdmaCopy& copy, bool after_previous);
   void add_pdp(const PdpLayer& layer, bool after_previous);
   void add_sdp_pdp(const SdpPdpLayer& layer, bool after_previous);
+  void add_sdp(const SdpLayer& layer, bool after_previous);
   void link();
 
   const HardwareConfig& m_config;
@@ -210,6 +216,12 @@ dla_data_cube Builder::memory_cube(const DataCube& cube, uint32_t element_bytes,
     fail(what + ".size " + std::to_string(cube.size) + " is smaller than the cube's extent of " +
          std::to_string(extent) + " bytes");
   }
+  return sized_cube(cube, extent, what);
+}
+
+// The descriptor of `cube` whose bytes span `extent`: size 0 (unset) gets
+// the extent, a size below it has been refused by the caller.
+dla_data_cube Builder::sized_cube(const DataCube& cube, uint64_t extent, const std::string& what) {
   const uint32_t size = cube.size != 0 ? cube.size : uint32_t(extent);
   dla_data_cube c{};
   c.type = uint16_t(cube.type);
@@ -347,27 +359,35 @@ void Builder::add_pdp(const PdpLayer& layer, bool after_previous) {
   node.surface.pdp_surface.dst_data = memory_cube(layer.dst_data, bytes, "dst_data");
 }
 
-void Builder::add_sdp_pdp(const SdpPdpLayer& layer, bool after_previous) {
-  check_pdp_op(layer.pdp_op);
-  const SdpOpDesc& s = layer.sdp_op;
+void Builder::check_sdp_op(const SdpOpDesc& s) const {
   if (s.src_precision > kPrecisionFp16 || s.dst_precision > kPrecisionFp16) {
     fail("sdp_op precisions (" + std::to_string(s.src_precision) + ", " + std::to_string(s.dst_precision) +
          ") are not 0..2");
   }
-  if (s.dst_precision != layer.pdp_op.precision) {
-    fail("sdp_op.dst_precision " + std::to_string(s.dst_precision) + " differs from pdp_op.precision " +
-         std::to_string(layer.pdp_op.precision) + " (SDP feeds PDP)");
+  for (const uint8_t p : {s.src_precision, s.dst_precision}) {
+    if (!m_config.supports(Precision(p))) {
+      fail(std::string("sdp_op precision ") + precision_name(Precision(p)) + " is not supported by " + m_config.name);
+    }
   }
   if (s.batch_num < 1) fail("sdp_op.batch_num is 0");
-  const SdpSurfaceDesc& surface = layer.sdp_surface;
-  if (surface.src_data.type == MemoryType::Hw) fail("sdp_surface.src_data must be in memory (no convolution here)");
-  if (surface.src_data.channel != layer.pdp_dst_data.channel) {
-    fail("pdp_dst_data.channel " + std::to_string(layer.pdp_dst_data.channel) + " differs from src_data.channel " +
-         std::to_string(surface.src_data.channel));
-  }
+  if (s.conv_mode != 0) fail("sdp_op.conv_mode is not CONV_MODE_DIRECT (Winograd needs the convolution core)");
+  // sdp.c processor_sdp_program indexes its tables with these fields.
+  const auto stage = [&](const SdpOp& o, const char* name) {
+    const std::string n = std::string("sdp_op.") + name;
+    if (o.type > SDP_OP_BOTH) fail(n + ".type " + std::to_string(o.type) + " is not SDP_OP_NONE..SDP_OP_BOTH");
+    if (o.alu_type > SDP_ALU_OP_EQL) fail(n + ".alu_type " + std::to_string(o.alu_type) + " is not 0..3");
+    if (o.mode > SDP_OP_PER_POINT) fail(n + ".mode " + std::to_string(o.mode) + " is not 0..2");
+    if (o.act > ACTIVATION_PRELU) fail(n + ".act " + std::to_string(o.act) + " is not 0..3");
+    if (o.precision > kPrecisionFp16) fail(n + ".precision " + std::to_string(o.precision) + " is not 0..2");
+  };
+  stage(s.x1_op, "x1_op");
+  stage(s.x2_op, "x2_op");
+  stage(s.y_op, "y_op");
+  if (s.y_op.enable && s.y_op.act == ACTIVATION_LUT) fail("y_op uses a LUT, which layers here do not carry");
+}
 
-  Node& sdp = new_node(OpType::Sdp, after_previous);
-  dla_sdp_op_desc& op = sdp.op.sdp_op;
+dla_sdp_op_desc Builder::sdp_op(const SdpOpDesc& s) const {
+  dla_sdp_op_desc op{};
   op.src_precision = s.src_precision;
   op.dst_precision = s.dst_precision;
   op.lut_index = -1;
@@ -394,19 +414,98 @@ void Builder::add_sdp_pdp(const SdpPdpLayer& layer, bool after_previous) {
   stage(s.x1_op, op.x1_op);
   stage(s.x2_op, op.x2_op);
   stage(s.y_op, op.y_op);
-  if (s.y_op.enable && s.y_op.act == 2 /* ACTIVATION_LUT */) fail("y_op uses a LUT, which layers here do not carry");
+  return op;
+}
 
-  dla_sdp_surface_desc& ss = sdp.surface.sdp_surface;
-  ss.src_data = memory_cube(surface.src_data, precision_bytes(s.src_precision), "sdp_surface.src_data");
-  // A stage reads operand data from memory when enabled with an operation
-  // and not per layer (sdp.c processor_sdp_program x1/x2/y_rdma_ena).
-  const auto operand = [&](const SdpOp& o, const DataCube& cube, const char* name) {
-    const bool reads = o.enable && o.type != SDP_OP_NONE && o.mode != SDP_OP_PER_LAYER;
-    return reads ? memory_cube(cube, precision_bytes(o.precision), std::string("sdp_surface.") + name) : unused_cube();
+// A stage's operand cube. A stage reads operand data from memory when
+// enabled with an operation and not per layer (sdp.c processor_sdp_program
+// x1/x2/y_rdma_ena); its DMA then reads one record per element at SDP's
+// processing precision (sdp.c map_proc_precision), a record being the
+// stage's precision (map_element_size: 1 byte for INT8, else 2) times two
+// for SDP_OP_BOTH (map_op_type: DATA_USE = BOTH). Per kernel
+// (BRDMA_DATA_MODE = PER_KERNEL) it reads the records of the channels in
+// one contiguous run; per point (PER_ELEMENT) a line of width x elements
+// per atom records per line of the feature cube, with the cube's strides.
+dla_data_cube Builder::operand_cube(const SdpOpDesc& op, const SdpOp& o, const DataCube& cube, const char* name) {
+  const bool reads = o.enable && o.type != SDP_OP_NONE && o.mode != SDP_OP_PER_LAYER;
+  if (!reads) return unused_cube();
+  const std::string what = std::string("sdp_surface.") + name;
+  check_memory_type(cube.type, what);
+  const auto dimension = [&](uint32_t value, const char* field) {
+    if (value == 0 || value > kMaxCubeDimension) {
+      fail(what + "." + field + " is " + std::to_string(value) + " (1.." + std::to_string(kMaxCubeDimension) + ")");
+    }
   };
-  ss.x1_data = operand(s.x1_op, surface.x1_data, "x1_data");
-  ss.x2_data = operand(s.x2_op, surface.x2_data, "x2_data");
-  ss.y_data = operand(s.y_op, surface.y_data, "y_data");
+  dimension(cube.width, "width");
+  dimension(cube.height, "height");
+  dimension(cube.channel, "channel");
+  // map_proc_precision[dst][src]: INT8 unless both are wider.
+  const uint8_t proc = op.dst_precision == kPrecisionInt8 || op.src_precision == kPrecisionInt8 ? kPrecisionInt8
+                       : op.src_precision == kPrecisionFp16                                     ? kPrecisionFp16
+                                                                                                : kPrecisionInt16;
+  const uint32_t atom = m_config.atom_bytes;
+  const uint64_t per_atom = atom / precision_bytes(proc);
+  const uint64_t record = uint64_t(precision_bytes(o.precision)) * (o.type == SDP_OP_BOTH ? 2 : 1);
+  const uint64_t surfaces = (uint64_t(cube.channel) + per_atom - 1) / per_atom;
+  uint64_t extent = 0;
+  if (o.mode == SDP_OP_PER_KERNEL) {
+    if (cube.width != 1 || cube.height != 1) {
+      fail(what + " is " + std::to_string(cube.width) + "x" + std::to_string(cube.height) + "x" +
+           std::to_string(cube.channel) + ": per-kernel operands are 1x1xC");
+    }
+    extent = surfaces * per_atom * record;
+  } else {
+    const uint64_t line_bytes = uint64_t(cube.width) * per_atom * record;
+    const uint64_t surface_bytes = uint64_t(cube.height - 1) * cube.line_stride + line_bytes;
+    if (cube.height > 1 && cube.line_stride < line_bytes) {
+      fail(what + ".line_stride " + std::to_string(cube.line_stride) + " is smaller than a line of " +
+           std::to_string(line_bytes) + " operand bytes");
+    }
+    if (surfaces > 1 && cube.surf_stride < surface_bytes) {
+      fail(what + ".surf_stride " + std::to_string(cube.surf_stride) + " is smaller than a surface of " +
+           std::to_string(surface_bytes) + " operand bytes");
+    }
+    extent = (surfaces - 1) * cube.surf_stride + surface_bytes;
+  }
+  if (extent > UINT32_MAX) {
+    fail(what + ".size cannot hold the operands' extent of " + std::to_string(extent) +
+         " bytes (dla_data_cube.size is 32 bits)");
+  }
+  if (cube.size != 0 && cube.size < extent) {
+    fail(what + ".size " + std::to_string(cube.size) + " is smaller than the operands' extent of " +
+         std::to_string(extent) + " bytes");
+  }
+  return sized_cube(cube, extent, what);
+}
+
+// src_data and the operand cubes of an SDP operation whose input is in memory.
+void Builder::sdp_surface(const SdpOpDesc& op, const SdpSurfaceDesc& surface, dla_sdp_surface_desc& to) {
+  if (surface.src_data.type == MemoryType::Hw) fail("sdp_surface.src_data must be in memory (no convolution here)");
+  to.src_data = memory_cube(surface.src_data, precision_bytes(op.src_precision), "sdp_surface.src_data");
+  to.x1_data = operand_cube(op, op.x1_op, surface.x1_data, "x1_data");
+  to.x2_data = operand_cube(op, op.x2_op, surface.x2_data, "x2_data");
+  to.y_data = operand_cube(op, op.y_op, surface.y_data, "y_data");
+}
+
+void Builder::add_sdp_pdp(const SdpPdpLayer& layer, bool after_previous) {
+  check_pdp_op(layer.pdp_op);
+  const SdpOpDesc& s = layer.sdp_op;
+  check_sdp_op(s);
+  if (s.dst_precision != layer.pdp_op.precision) {
+    fail("sdp_op.dst_precision " + std::to_string(s.dst_precision) + " differs from pdp_op.precision " +
+         std::to_string(layer.pdp_op.precision) + " (SDP feeds PDP)");
+  }
+  const SdpSurfaceDesc& surface = layer.sdp_surface;
+  if (surface.src_data.type == MemoryType::Hw) fail("sdp_surface.src_data must be in memory (no convolution here)");
+  if (surface.src_data.channel != layer.pdp_dst_data.channel) {
+    fail("pdp_dst_data.channel " + std::to_string(layer.pdp_dst_data.channel) + " differs from src_data.channel " +
+         std::to_string(surface.src_data.channel));
+  }
+
+  Node& sdp = new_node(OpType::Sdp, after_previous);
+  sdp.op.sdp_op = sdp_op(s);
+  dla_sdp_surface_desc& ss = sdp.surface.sdp_surface;
+  sdp_surface(s, surface, ss);
   ss.dst_data = hw_cube(surface.src_data);
   const size_t sdp_index = m_nodes.size() - 1;
 
@@ -425,6 +524,27 @@ void Builder::add_sdp_pdp(const SdpPdpLayer& layer, bool after_previous) {
   m_nodes[sdp_index].common.dependency_count++;
 }
 
+void Builder::add_sdp(const SdpLayer& layer, bool after_previous) {
+  const SdpOpDesc& s = layer.op;
+  check_sdp_op(s);
+  const DataCube& src = layer.surface.src_data;
+  if (src.type == MemoryType::Hw) fail("surface.src_data must be in memory (no convolution here)");
+  if (layer.dst_data.type == MemoryType::Hw) fail("dst_data must be in memory (on the fly to PDP: SdpPdpLayer)");
+  // SDP writes the cube it reads (sdp.c processor_sdp_program programs one
+  // D_DATA_CUBE_* from src_data for both).
+  if (layer.dst_data.width != src.width || layer.dst_data.height != src.height ||
+      layer.dst_data.channel != src.channel) {
+    fail("dst_data " + std::to_string(layer.dst_data.width) + "x" + std::to_string(layer.dst_data.height) + "x" +
+         std::to_string(layer.dst_data.channel) + " differs from surface.src_data " + std::to_string(src.width) + "x" +
+         std::to_string(src.height) + "x" + std::to_string(src.channel) + " (SDP writes the cube it reads)");
+  }
+  Node& sdp = new_node(OpType::Sdp, after_previous);
+  sdp.op.sdp_op = sdp_op(s);
+  dla_sdp_surface_desc& ss = sdp.surface.sdp_surface;
+  sdp_surface(s, layer.surface, ss);
+  ss.dst_data = memory_cube(layer.dst_data, precision_bytes(s.dst_precision), "dst_data");
+}
+
 void Builder::add(size_t index, const Operation& operation) {
   m_layer = index;
   m_layer_started = false;
@@ -434,9 +554,12 @@ void Builder::add(size_t index, const Operation& operation) {
   } else if (const auto* pdp = std::get_if<PdpLayer>(&operation.layer)) {
     m_layer_kind = "PdpLayer";
     add_pdp(*pdp, operation.after_previous);
-  } else {
+  } else if (const auto* fused = std::get_if<SdpPdpLayer>(&operation.layer)) {
     m_layer_kind = "SdpPdpLayer";
-    add_sdp_pdp(std::get<SdpPdpLayer>(operation.layer), operation.after_previous);
+    add_sdp_pdp(*fused, operation.after_previous);
+  } else {
+    m_layer_kind = "SdpLayer";
+    add_sdp(std::get<SdpLayer>(operation.layer), operation.after_previous);
   }
 }
 

@@ -12,7 +12,10 @@
 
 namespace acosim::nvdla {
 
-enum class Config : uint8_t { NvSmall, NvLarge, NvFull };
+// NvSmall256Full is nv_small's 8-byte atom with the SDP EW stage and LUT and
+// a secondary memory interface (spec/defs/nv_small_256_full.spec); NVDLA
+// runs its SDP EW trace tests there, not on nv_small.
+enum class Config : uint8_t { NvSmall, NvLarge, NvFull, NvSmall256Full };
 
 // The units with a register map in this project, in CSB order.
 enum class Unit : uint8_t { Glb, Bdma, PdpRdma, Pdp, SdpRdma, Sdp };
@@ -23,7 +26,7 @@ enum class Precision : uint8_t { Int8 = 0, Int16 = 1, Fp16 = 2 };
 
 struct HardwareConfig {
   Config config;
-  const char* name;            // "nv_small", "nv_large", "nv_full"
+  const char* name;            // "nv_small", "nv_large", "nv_full", "nv_small_256_full"
   bool master_map;             // register map of the master branch (GLB at 0x1000)
   uint32_t atom_bytes;         // NVDLA_MEMORY_ATOMIC_SIZE: bytes of one feature atom
   bool has_bdma;               // BDMA present (nv_full only)
@@ -47,6 +50,7 @@ struct HardwareConfig {
 
 const HardwareConfig& hardware_config(Config config);
 // "nv_small" -> NvSmall ...; nullopt for an unknown name.
+inline constexpr const char* kConfigNames = "nv_small, nv_large, nv_full or nv_small_256_full";
 std::optional<Config> parse_config(std::string_view name);
 const char* unit_name(Unit unit);  // "GLB", "BDMA", "PDP_RDMA", "PDP", "SDP_RDMA", "SDP"
 std::optional<Unit> parse_unit(std::string_view name);

@@ -370,7 +370,7 @@ Operation read_layer(const Reader& r, const json& j, const std::string& key) {
   r.expect_object(j, key);
   const json& op = r.member(j, key, "op");
   const std::string ok = Reader::child(key, "op");
-  if (!op.is_string()) r.fail(ok, "must be \"bdma\", \"pdp\" or \"sdp_pdp\", not " + describe(op));
+  if (!op.is_string()) r.fail(ok, "must be \"bdma\", \"pdp\", \"sdp\" or \"sdp_pdp\", not " + describe(op));
   const std::string kind = op.get<std::string>();
   Operation o;
   if (const json* a = r.find(j, "after_previous"))
@@ -408,8 +408,22 @@ Operation read_layer(const Reader& r, const json& j, const std::string& key) {
     r.only_keys(ps, pk, {"dst_data"});
     f.pdp_dst_data = read_cube(r, r.member(ps, pk, "dst_data"), Reader::child(pk, "dst_data"));
     o.layer = f;
+  } else if (kind == "sdp") {
+    r.only_keys(j, key, {"op", "after_previous", "sdp_op", "sdp_surface"});
+    SdpLayer l;
+    l.op = read_sdp_op(r, r.member(j, key, "sdp_op"), Reader::child(key, "sdp_op"));
+    const std::string sk = Reader::child(key, "sdp_surface");
+    const json& s = r.member(j, key, "sdp_surface");
+    r.expect_object(s, sk);
+    r.only_keys(s, sk, {"src_data", "x1_data", "x2_data", "y_data", "dst_data"});
+    l.surface.src_data = read_cube(r, r.member(s, sk, "src_data"), Reader::child(sk, "src_data"));
+    if (const json* c = r.find(s, "x1_data")) l.surface.x1_data = read_cube(r, *c, Reader::child(sk, "x1_data"));
+    if (const json* c = r.find(s, "x2_data")) l.surface.x2_data = read_cube(r, *c, Reader::child(sk, "x2_data"));
+    if (const json* c = r.find(s, "y_data")) l.surface.y_data = read_cube(r, *c, Reader::child(sk, "y_data"));
+    l.dst_data = read_cube(r, r.member(s, sk, "dst_data"), Reader::child(sk, "dst_data"));
+    o.layer = l;
   } else {
-    r.fail(ok, "\"" + kind + "\" is not a layer kind (known: bdma, pdp, sdp_pdp)");
+    r.fail(ok, "\"" + kind + "\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp)");
   }
   return o;
 }
@@ -642,6 +656,17 @@ ordered_json sdp_op_json(const SdpOpDesc& d) {
   return j;
 }
 
+// sdp_surface's src_data and the operand cubes a stage reads; operand cubes
+// a stage does not read are left out (no dimensions).
+ordered_json sdp_surface_json(const SdpSurfaceDesc& surface) {
+  ordered_json s;
+  s["src_data"] = cube_json(surface.src_data);
+  if (surface.x1_data.width) s["x1_data"] = cube_json(surface.x1_data);
+  if (surface.x2_data.width) s["x2_data"] = cube_json(surface.x2_data);
+  if (surface.y_data.width) s["y_data"] = cube_json(surface.y_data);
+  return s;
+}
+
 ordered_json layer_json(const Operation& o) {
   ordered_json j;
   if (const auto* b = std::get_if<BdmaCopy>(&o.layer)) {
@@ -674,15 +699,16 @@ ordered_json layer_json(const Operation& o) {
     j["op"] = "sdp_pdp";
     j["after_previous"] = o.after_previous;
     j["sdp_op"] = sdp_op_json(f->sdp_op);
-    ordered_json s;
-    s["src_data"] = cube_json(f->sdp_surface.src_data);
-    // Operand cubes a stage does not read are left out (no dimensions).
-    if (f->sdp_surface.x1_data.width) s["x1_data"] = cube_json(f->sdp_surface.x1_data);
-    if (f->sdp_surface.x2_data.width) s["x2_data"] = cube_json(f->sdp_surface.x2_data);
-    if (f->sdp_surface.y_data.width) s["y_data"] = cube_json(f->sdp_surface.y_data);
-    j["sdp_surface"] = s;
+    j["sdp_surface"] = sdp_surface_json(f->sdp_surface);
     j["pdp_op"] = pdp_op_json(f->pdp_op);
     j["pdp_surface"] = ordered_json{{"dst_data", cube_json(f->pdp_dst_data)}};
+  } else if (const auto* l = std::get_if<SdpLayer>(&o.layer)) {
+    j["op"] = "sdp";
+    j["after_previous"] = o.after_previous;
+    j["sdp_op"] = sdp_op_json(l->op);
+    ordered_json s = sdp_surface_json(l->surface);
+    s["dst_data"] = cube_json(l->dst_data);
+    j["sdp_surface"] = s;
   }
   return j;
 }

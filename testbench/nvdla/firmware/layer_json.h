@@ -7,7 +7,7 @@
 //
 //   {
 //     "layers": [
-//       {"op": "pdp",                       // "bdma", "pdp" or "sdp_pdp"
+//       {"op": "pdp",                       // "bdma", "pdp", "sdp" or "sdp_pdp"
 //        "after_previous": true,            // optional (default true)
 //        "pdp_op": {"pool_mode": "POOL_MODE_MAX", "pool_width": "POOL_SIZE_2",
 //                   "stride_x": 2, ..., "padding_value": [0, 0, 0, 0, 0, 0, 0]},
@@ -27,6 +27,10 @@
 // destination_address]}. "sdp_pdp" layers hold "sdp_op" (dla_sdp_op_desc
 // without lut_index), "sdp_surface" (src_data, x1_data, x2_data, y_data),
 // "pdp_op" and "pdp_surface": {"dst_data"}: SDP streams to PDP on the fly.
+// "sdp" layers hold "sdp_op" and "sdp_surface" (src_data, x1_data, x2_data,
+// y_data and dst_data, as dla_sdp_surface_desc): SDP alone, memory to
+// memory. An operand cube is needed only for a stage that reads its
+// operands from memory (mode SDP_OP_PER_KERNEL or SDP_OP_PER_POINT).
 //
 // Numbers are JSON integers or strings ("0x80000000", "-3"). Enumerations
 // take the interface's macro names (DLA_MEM_MC, PRECISION_INT16,

@@ -247,18 +247,38 @@ PdpLayer decode_offline_pdp(const Programming& p, uint32_t atom_bytes, std::vect
   return layer;
 }
 
-// One SDP stage (BS = X1, BN = X2, EW = Y) from its configuration register:
-// dla_sdp_op as processor_sdp_program reads it. Operands come from the
-// registers (SDP_OP_PER_LAYER); per-kernel or per-point operands (from
-// memory) are outside what this converter reads.
+// sdp.c map_proc_precision[dst_precision][src_precision]: the precision
+// SDP computes in.
+uint8_t sdp_proc_precision(uint8_t dst, uint8_t src) {
+  if (dst == kPrecisionInt8 || src == kPrecisionInt8) return kPrecisionInt8;
+  return src == kPrecisionFp16 ? kPrecisionFp16 : kPrecisionInt16;
+}
+
+// One X stage (BS = X1, BN = X2) and its operand DMA (BRDMA, NRDMA): the
+// registers processor_sdp_program writes from one dla_sdp_op and from the
+// stage's x1_data/x2_data cube.
 struct StageRegisters {
-  const char* name;
+  const char* name;  // "BS"
   uint32_t cfg, alu_cfg, alu_value, mul_cfg, mul_value;
+  uint32_t dma_cfg, base_low, base_high, line_stride, surface_stride;
 };
 
-SdpOp decode_sdp_stage(const Programming& p, const StageRegisters& r) {
+// dla_sdp_op from the stage's registers (processor_sdp_program, inverted):
+//   xx_BYPASS -> enable; xx_ALU_BYPASS/xx_MUL_BYPASS -> type (ADD, MUL,
+//   BOTH, NONE); xx_ALU_ALGO -> alu_type; xx_MUL_PRELU / xx_RELU_BYPASS ->
+//   act; xx_ALU_SHIFT_VALUE -> shift_value; xx_MUL_SHIFT_VALUE -> truncate;
+//   xx_ALU_SRC/xx_MUL_SRC = REG -> mode SDP_OP_PER_LAYER with the register
+//   operands; = MEM -> the operand DMA's DATA_MODE (PER_KERNEL ->
+//   SDP_OP_PER_KERNEL, PER_ELEMENT -> SDP_OP_PER_POINT), DATA_SIZE ->
+//   precision, and its RAM type, address and strides -> `operands`.
+// Programming the firmware cannot write from one dla_sdp_op fails.
+SdpOp decode_sdp_stage(const Programming& p, const StageRegisters& r, const SdpOpDesc& op, const DataCube& src,
+                       DataCube& operands) {
   const uint32_t cfg = p.value(Unit::Sdp, r.cfg);
-  // BS/BN/EW share the layout of D_DP_BS_CFG for these fields.
+  const std::string cfg_name = p.name(Unit::Sdp, r.cfg);
+  const std::string dma_name = p.name(Unit::SdpRdma, r.dma_cfg);
+  // BS/BN share the layout of D_DP_BS_CFG, D_DP_BS_ALU_CFG and
+  // D_DP_BS_MUL_CFG; BRDMA/NRDMA that of D_BRDMA_CFG.
   SdpOp s;
   s.enable = rs::D_DP_BS_CFG_BS_BYPASS.get(cfg) == rs::D_DP_BS_CFG_BS_BYPASS_NO;
   const bool alu = rs::D_DP_BS_CFG_BS_ALU_BYPASS.get(cfg) == rs::D_DP_BS_CFG_BS_ALU_BYPASS_NO;
@@ -268,52 +288,126 @@ SdpOp decode_sdp_stage(const Programming& p, const StageRegisters& r) {
   const bool prelu = rs::D_DP_BS_CFG_BS_MUL_PRELU.get(cfg) == rs::D_DP_BS_CFG_BS_MUL_PRELU_YES;
   const bool relu = rs::D_DP_BS_CFG_BS_RELU_BYPASS.get(cfg) == rs::D_DP_BS_CFG_BS_RELU_BYPASS_NO;
   s.act = prelu ? 3 : relu ? 1 : 0;  // ACTIVATION_PRELU/RELU/NONE
-  if (s.enable) {
-    const uint32_t alu_cfg = p.value(Unit::Sdp, r.alu_cfg);
-    const uint32_t mul_cfg = p.value(Unit::Sdp, r.mul_cfg);
-    if ((alu && rs::D_DP_BS_ALU_CFG_BS_ALU_SRC.get(alu_cfg) == rs::D_DP_BS_ALU_CFG_BS_ALU_SRC_MEM) ||
-        rs::D_DP_BS_MUL_CFG_BS_MUL_SRC.get(mul_cfg) == rs::D_DP_BS_MUL_CFG_BS_MUL_SRC_MEM) {
-      p.fail(std::string("SDP ") + r.name + " takes operands from memory; only per-layer operands are converted");
+  const uint32_t dma_cfg = p.value(Unit::SdpRdma, r.dma_cfg);
+  const bool dma_on = rsr::D_BRDMA_CFG_BRDMA_DISABLE.get(dma_cfg) == rsr::D_BRDMA_CFG_BRDMA_DISABLE_NO;
+  if (!s.enable) {
+    if (dma_on) {
+      p.fail(dma_name + " enables the operand DMA of the bypassed " + r.name +
+             " stage; the firmware enables it only for an enabled stage with operands in memory");
+    }
+    return s;
+  }
+  if (prelu && relu) {
+    p.fail(cfg_name + " " + hex(cfg) + " sets both MUL_PRELU and RELU (RELU_BYPASS=NO): dla_sdp_op.act holds one " +
+           "of ACTIVATION_PRELU and ACTIVATION_RELU, and processor_sdp_program sets RELU_BYPASS=NO only for " +
+           "ACTIVATION_RELU: no descriptor reproduces this trace");
+  }
+  const uint32_t alu_cfg = p.value(Unit::Sdp, r.alu_cfg);
+  const uint32_t mul_cfg = p.value(Unit::Sdp, r.mul_cfg);
+  const bool alu_mem = rs::D_DP_BS_ALU_CFG_BS_ALU_SRC.get(alu_cfg) == rs::D_DP_BS_ALU_CFG_BS_ALU_SRC_MEM;
+  const bool mul_mem = rs::D_DP_BS_MUL_CFG_BS_MUL_SRC.get(mul_cfg) == rs::D_DP_BS_MUL_CFG_BS_MUL_SRC_MEM;
+  if (alu && mul && alu_mem != mul_mem) {
+    p.fail(p.name(Unit::Sdp, r.alu_cfg) + " and " + p.name(Unit::Sdp, r.mul_cfg) +
+           " take the ALU and MUL operands from different sources; the firmware sets both ALU_SRC and MUL_SRC " +
+           "from the one dla_sdp_op.mode");
+  }
+  const bool from_memory = (alu && alu_mem) || (mul && mul_mem);
+  s.shift_value = uint8_t(rs::D_DP_BS_ALU_CFG_BS_ALU_SHIFT_VALUE.get(alu_cfg));
+  s.truncate = uint8_t(rs::D_DP_BS_MUL_CFG_BS_MUL_SHIFT_VALUE.get(mul_cfg));
+  if (!from_memory) {
+    if (dma_on) {
+      p.fail(dma_name + " enables the operand DMA while the " + r.name +
+             " stage takes its operands from registers; the firmware enables it only for operands in memory");
     }
     s.mode = 0;  // SDP_OP_PER_LAYER
-    s.shift_value = uint8_t(rs::D_DP_BS_ALU_CFG_BS_ALU_SHIFT_VALUE.get(alu_cfg));
-    s.truncate = uint8_t(rs::D_DP_BS_MUL_CFG_BS_MUL_SHIFT_VALUE.get(mul_cfg));
     // The firmware writes the operands as they are (sdp.c: alu_operand, mul_operand).
     s.alu_operand = int32_t(p.value(Unit::Sdp, r.alu_value));
     s.mul_operand = int32_t(p.value(Unit::Sdp, r.mul_value));
+    return s;
   }
+  if (!dma_on) {
+    p.fail(std::string("the ") + r.name + " stage takes operands from memory (" +
+           (alu && alu_mem ? p.name(Unit::Sdp, r.alu_cfg) : p.name(Unit::Sdp, r.mul_cfg)) + " SRC=MEM) but " +
+           dma_name + " disables its DMA");
+  }
+  // sdp.c map_op_type: DATA_USE from the stage's type.
+  const uint32_t use = rsr::D_BRDMA_CFG_BRDMA_DATA_USE.get(dma_cfg);
+  const uint32_t expected_use = s.type == 1   ? rsr::D_BRDMA_CFG_BRDMA_DATA_USE_MUL
+                                : s.type == 2 ? rsr::D_BRDMA_CFG_BRDMA_DATA_USE_ALU
+                                              : rsr::D_BRDMA_CFG_BRDMA_DATA_USE_BOTH;
+  if (use != expected_use) {
+    p.fail(dma_name + ".DATA_USE " + std::to_string(use) + " differs from the " + std::to_string(expected_use) +
+           " the firmware writes for the stage's operations in " + cfg_name + " (sdp.c map_op_type)");
+  }
+  // sdp.c map_op_mode and map_element_size.
+  s.mode = rsr::D_BRDMA_CFG_BRDMA_DATA_MODE.get(dma_cfg) == rsr::D_BRDMA_CFG_BRDMA_DATA_MODE_PER_KERNEL ? 1 : 2;
+  const uint8_t proc = sdp_proc_precision(op.dst_precision, op.src_precision);
+  const bool two_bytes = rsr::D_BRDMA_CFG_BRDMA_DATA_SIZE.get(dma_cfg) == rsr::D_BRDMA_CFG_BRDMA_DATA_SIZE_TWO_BYTE;
+  s.precision = !two_bytes ? kPrecisionInt8 : proc == kPrecisionFp16 ? kPrecisionFp16 : kPrecisionInt16;
+  operands.type = memory_of_ram(rsr::D_BRDMA_CFG_BRDMA_RAM_TYPE.get(dma_cfg));
+  operands.address = uint64_t{p.value(Unit::SdpRdma, r.base_high)} << 32 | p.value(Unit::SdpRdma, r.base_low);
+  operands.line_stride = p.value(Unit::SdpRdma, r.line_stride);
+  operands.surf_stride = p.value(Unit::SdpRdma, r.surface_stride);
+  const bool per_kernel = s.mode == 1;
+  operands.width = per_kernel ? 1 : src.width;
+  operands.height = per_kernel ? 1 : src.height;
+  operands.channel = src.channel;
   return s;
 }
 
-SdpPdpLayer decode_sdp_pdp(const Programming& p, const HardwareConfig& hw, std::vector<std::string>& notes) {
-  SdpPdpLayer layer;
+// dla_sdp_op_desc and dla_sdp_surface_desc (src_data and operand cubes)
+// from SDP's and SDP_RDMA's registers, for SDP reading its input from
+// memory and writing to memory or, with `to_pdp`, to PDP.
+void decode_sdp(const Programming& p, const HardwareConfig& hw, bool to_pdp, SdpOpDesc& op,
+                SdpSurfaceDesc& surface) {
   const uint32_t rdma_mode = p.value(Unit::SdpRdma, rsr::D_FEATURE_MODE_CFG);
   const uint32_t sdp_mode = p.value(Unit::Sdp, rs::D_FEATURE_MODE_CFG);
-  if (rs::D_FEATURE_MODE_CFG_OUTPUT_DST.get(sdp_mode) != rs::D_FEATURE_MODE_CFG_OUTPUT_DST_PDP) {
+  const uint32_t dst = rs::D_FEATURE_MODE_CFG_OUTPUT_DST.get(sdp_mode);
+  if (to_pdp && dst != rs::D_FEATURE_MODE_CFG_OUTPUT_DST_PDP) {
     p.fail("SDP.D_FEATURE_MODE_CFG.OUTPUT_DST is not PDP: not a fused SDP -> PDP layer");
   }
-  if (rs::D_FEATURE_MODE_CFG_FLYING_MODE.get(sdp_mode) != rs::D_FEATURE_MODE_CFG_FLYING_MODE_OFF) {
-    p.fail("SDP.D_FEATURE_MODE_CFG.FLYING_MODE=ON (input from the convolution core) is not a memory layer");
+  if (!to_pdp && dst != rs::D_FEATURE_MODE_CFG_OUTPUT_DST_MEM) {
+    p.fail("SDP.D_FEATURE_MODE_CFG.OUTPUT_DST is PDP but PDP is never enabled");
   }
-  if (rs::D_FEATURE_MODE_CFG_WINOGRAD.get(sdp_mode) != 0) p.fail("SDP winograd mode is not converted");
-  SdpOpDesc& op = layer.sdp_op;
+  if (rs::D_FEATURE_MODE_CFG_FLYING_MODE.get(sdp_mode) != rs::D_FEATURE_MODE_CFG_FLYING_MODE_OFF ||
+      rsr::D_FEATURE_MODE_CFG_FLYING_MODE.get(rdma_mode) != 0) {
+    p.fail("SDP(_RDMA).D_FEATURE_MODE_CFG.FLYING_MODE=ON (input from the convolution core) is not a memory layer");
+  }
+  if (rs::D_FEATURE_MODE_CFG_WINOGRAD.get(sdp_mode) != 0 || rsr::D_FEATURE_MODE_CFG_WINOGRAD.get(rdma_mode) != 0) {
+    p.fail("SDP(_RDMA).D_FEATURE_MODE_CFG.WINOGRAD=ON is not converted");
+  }
   op.src_precision = uint8_t(rsr::D_FEATURE_MODE_CFG_IN_PRECISION.get(rdma_mode));
-  op.dst_precision = uint8_t(rs::D_DATA_FORMAT_OUT_PRECISION.get(p.value(Unit::Sdp, rs::D_DATA_FORMAT)));
-  op.batch_num = uint8_t(rs::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(sdp_mode) + 1);
+  const uint32_t format = p.value(Unit::Sdp, rs::D_DATA_FORMAT);
+  op.dst_precision = uint8_t(rs::D_DATA_FORMAT_OUT_PRECISION.get(format));
+  if (op.src_precision > kPrecisionFp16) p.fail("SDP_RDMA.D_FEATURE_MODE_CFG.IN_PRECISION=3 is a reserved encoding");
+  if (op.dst_precision > kPrecisionFp16) p.fail("SDP.D_DATA_FORMAT.OUT_PRECISION=3 is a reserved encoding");
+  // processor_sdp_program writes SDP_RDMA's OUT_PRECISION from dst_precision
+  // and both PROC_PRECISIONs from map_proc_precision.
+  if (rsr::D_FEATURE_MODE_CFG_OUT_PRECISION.get(rdma_mode) != op.dst_precision) {
+    p.fail("SDP_RDMA.D_FEATURE_MODE_CFG.OUT_PRECISION differs from SDP.D_DATA_FORMAT.OUT_PRECISION; the firmware "
+           "programs both from dst_precision");
+  }
+  const uint8_t proc = sdp_proc_precision(op.dst_precision, op.src_precision);
+  if (rs::D_DATA_FORMAT_PROC_PRECISION.get(format) != proc ||
+      rsr::D_FEATURE_MODE_CFG_PROC_PRECISION.get(rdma_mode) != proc) {
+    p.fail("SDP.D_DATA_FORMAT / SDP_RDMA.D_FEATURE_MODE_CFG PROC_PRECISION (" +
+           std::to_string(rs::D_DATA_FORMAT_PROC_PRECISION.get(format)) + " / " +
+           std::to_string(rsr::D_FEATURE_MODE_CFG_PROC_PRECISION.get(rdma_mode)) + ") differ from the " +
+           std::to_string(proc) + " the firmware derives from the input and output precisions (sdp.c " +
+           "map_proc_precision)");
+  }
+  const uint32_t batches = rs::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(sdp_mode);
+  if (batches != 0 || rsr::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(rdma_mode) != 0) {
+    p.fail("SDP(_RDMA).D_FEATURE_MODE_CFG.BATCH_NUMBER is not 0: the firmware programs no SDP_RDMA batch strides "
+           "(sdp.c processor_sdp_program), so multi-batch input is not converted");
+  }
+  op.batch_num = 1;
   op.out_cvt.offset = int32_t(p.value(Unit::Sdp, rs::D_CVT_OFFSET));
   op.out_cvt.scale = int16_t(rs::D_CVT_SCALE_CVT_SCALE.get(p.value(Unit::Sdp, rs::D_CVT_SCALE)));
   op.out_cvt.truncate = uint8_t(rs::D_CVT_SHIFT_CVT_SHIFT.get(p.value(Unit::Sdp, rs::D_CVT_SHIFT)));
   op.out_cvt.enable = 1;
-  op.x1_op = decode_sdp_stage(p, {"BS", rs::D_DP_BS_CFG, rs::D_DP_BS_ALU_CFG, rs::D_DP_BS_ALU_SRC_VALUE,
-                                  rs::D_DP_BS_MUL_CFG, rs::D_DP_BS_MUL_SRC_VALUE});
-  op.x2_op = decode_sdp_stage(p, {"BN", rs::D_DP_BN_CFG, rs::D_DP_BN_ALU_CFG, rs::D_DP_BN_ALU_SRC_VALUE,
-                                  rs::D_DP_BN_MUL_CFG, rs::D_DP_BN_MUL_SRC_VALUE});
-  const uint32_t ew = p.value(Unit::Sdp, rs::D_DP_EW_CFG);
-  if ((ew & 1) == 0) p.fail("SDP's EW stage is active; only BS and BN stages are converted");
-  op.y_op.enable = 0;
-  op.y_op.type = 0;
 
-  DataCube& s = layer.sdp_surface.src_data;
+  DataCube& s = surface.src_data;
   s.type = memory_of_ram(rsr::D_SRC_DMA_CFG_SRC_RAM_TYPE.get(p.value(Unit::SdpRdma, rsr::D_SRC_DMA_CFG)));
   s.address = uint64_t{p.value(Unit::SdpRdma, rsr::D_SRC_BASE_ADDR_HIGH)} << 32 |
               p.value(Unit::SdpRdma, rsr::D_SRC_BASE_ADDR_LOW);
@@ -326,11 +420,56 @@ SdpPdpLayer decode_sdp_pdp(const Programming& p, const HardwareConfig& hw, std::
   p.same(Unit::SdpRdma, rsr::D_DATA_CUBE_WIDTH, Unit::Sdp, rs::D_DATA_CUBE_WIDTH, 0x1FFF, "src_data.width");
   p.same(Unit::SdpRdma, rsr::D_DATA_CUBE_HEIGHT, Unit::Sdp, rs::D_DATA_CUBE_HEIGHT, 0x1FFF, "src_data.height");
   p.same(Unit::SdpRdma, rsr::D_DATA_CUBE_CHANNEL, Unit::Sdp, rs::D_DATA_CUBE_CHANNEL, 0x1FFF, "src_data.channel");
-  check_pdp_input(p, s, "SDP_RDMA");
 
+  op.x1_op = decode_sdp_stage(p,
+                              {"BS", rs::D_DP_BS_CFG, rs::D_DP_BS_ALU_CFG, rs::D_DP_BS_ALU_SRC_VALUE,
+                               rs::D_DP_BS_MUL_CFG, rs::D_DP_BS_MUL_SRC_VALUE, rsr::D_BRDMA_CFG,
+                               rsr::D_BS_BASE_ADDR_LOW, rsr::D_BS_BASE_ADDR_HIGH, rsr::D_BS_LINE_STRIDE,
+                               rsr::D_BS_SURFACE_STRIDE},
+                              op, s, surface.x1_data);
+  op.x2_op = decode_sdp_stage(p,
+                              {"BN", rs::D_DP_BN_CFG, rs::D_DP_BN_ALU_CFG, rs::D_DP_BN_ALU_SRC_VALUE,
+                               rs::D_DP_BN_MUL_CFG, rs::D_DP_BN_MUL_SRC_VALUE, rsr::D_NRDMA_CFG,
+                               rsr::D_BN_BASE_ADDR_LOW, rsr::D_BN_BASE_ADDR_HIGH, rsr::D_BN_LINE_STRIDE,
+                               rsr::D_BN_SURFACE_STRIDE},
+                              op, s, surface.x2_data);
+  // EW_BYPASS is bit 0 of D_DP_EW_CFG, as BS_BYPASS of D_DP_BS_CFG.
+  const uint32_t ew = p.value(Unit::Sdp, rs::D_DP_EW_CFG);
+  if ((ew & 1) == 0) p.fail("SDP's EW stage is active (SDP.D_DP_EW_CFG.EW_BYPASS=NO); only BS and BN are converted");
+  if (rsr::D_ERDMA_CFG_ERDMA_DISABLE.get(p.value(Unit::SdpRdma, rsr::D_ERDMA_CFG)) ==
+      rsr::D_ERDMA_CFG_ERDMA_DISABLE_NO) {
+    p.fail("SDP_RDMA.D_ERDMA_CFG enables the EW operand DMA while EW is bypassed");
+  }
+  op.y_op.enable = 0;
+  op.y_op.type = 0;
+}
+
+SdpPdpLayer decode_sdp_pdp(const Programming& p, const HardwareConfig& hw, std::vector<std::string>& notes) {
+  SdpPdpLayer layer;
+  decode_sdp(p, hw, true, layer.sdp_op, layer.sdp_surface);
+  check_pdp_input(p, layer.sdp_surface.src_data, "SDP_RDMA");
   layer.pdp_op = decode_pdp_op(p, notes);
   if (layer.pdp_op.split_num != 1) p.fail("PDP split width with input from SDP cannot be programmed");
   layer.pdp_dst_data = decode_pdp_destination(p, layer.pdp_op.precision, hw.atom_bytes);
+  return layer;
+}
+
+// SDP alone, memory to memory: the destination is SDP's write DMA, with the
+// dimensions of the input (processor_sdp_program programs one D_DATA_CUBE_*).
+SdpLayer decode_sdp_alone(const Programming& p, const HardwareConfig& hw) {
+  SdpLayer layer;
+  decode_sdp(p, hw, false, layer.op, layer.surface);
+  DataCube& d = layer.dst_data;
+  const DataCube& s = layer.surface.src_data;
+  d.type = memory_of_ram(rs::D_DST_DMA_CFG_DST_RAM_TYPE.get(p.value(Unit::Sdp, rs::D_DST_DMA_CFG)));
+  d.address =
+      uint64_t{p.value(Unit::Sdp, rs::D_DST_BASE_ADDR_HIGH)} << 32 | p.value(Unit::Sdp, rs::D_DST_BASE_ADDR_LOW);
+  d.width = s.width;
+  d.height = s.height;
+  d.channel = s.channel;
+  d.line_stride = p.value(Unit::Sdp, rs::D_DST_LINE_STRIDE);
+  d.surf_stride = p.value(Unit::Sdp, rs::D_DST_SURFACE_STRIDE);
+  d.size = cube_size(d, layer.op.dst_precision, hw.atom_bytes);
   return layer;
 }
 
@@ -482,10 +621,21 @@ TraceLayer trace_layer(const std::string& path, Config config) {
     read_cfg(file, config, p, out);
   }
   const HardwareConfig& hw = hardware_config(config);
-  if (!p.enabled(Unit::Pdp)) p.fail("PDP is never enabled: not a pooling trace");
+  Operation op;
+  if (!p.enabled(Unit::Pdp)) {
+    if (!p.enabled(Unit::Sdp)) p.fail("neither PDP nor SDP is ever enabled: not a pooling or SDP trace");
+    // processor_sdp_program enables SDP_RDMA for an input in memory
+    // (dla_sdp_rdma_check: is_rdma_needed).
+    if (!p.enabled(Unit::SdpRdma)) p.fail("SDP runs without SDP_RDMA: its input is not in memory");
+    op.layer = decode_sdp_alone(p, hw);
+    out.description.operations.push_back(op);
+    if (out.description.checks.empty()) p.fail("the trace checks no result (no check_crc or dump_mem)");
+    drop_preloaded_results(out.description, out.notes);
+    out.registers = p.registers();
+    return out;
+  }
   const bool on_the_fly = rp::D_OPERATION_MODE_CFG_FLYING_MODE.get(p.value(Unit::Pdp, rp::D_OPERATION_MODE_CFG)) ==
                           rp::D_OPERATION_MODE_CFG_FLYING_MODE_ON_FLYING;
-  Operation op;
   if (on_the_fly) {
     if (!p.enabled(Unit::Sdp) || !p.enabled(Unit::SdpRdma)) {
       p.fail("PDP takes its input on the fly but SDP and SDP_RDMA are not both enabled");

@@ -1,18 +1,20 @@
-// From one of NVDLA's pooling trace tests to a firmware layer: the PDP (and
-// SDP) register values a trace programs, decoded into the descriptors NVDLA's
-// firmware turns into those registers (the inverse of nvdla/sw
+// From one of NVDLA's pooling or SDP trace tests to a firmware layer: the
+// PDP and SDP register values a trace programs, decoded into the descriptors
+// NVDLA's firmware turns into those registers (the inverse of nvdla/sw
 // kmd/firmware/pdp.c processor_pdp_program and sdp.c
 // processor_sdp_program), the data the trace loads and its result check.
 //
 // Traces: the master branch's .cfg tests of nv_small/nv_large (PDP_RDMA ->
-// PDP offline, or SDP_RDMA -> SDP -> PDP on the fly), and nv_full's
-// pdp_max_pooling_int16 input.txn (its dump_mem golden file becomes a byte
-// check).
+// PDP offline: PdpLayer; SDP_RDMA -> SDP -> PDP on the fly: SdpPdpLayer;
+// SDP_RDMA -> SDP -> memory, with BS/BN operands from registers or from
+// memory: SdpLayer), and nv_full's pdp_max_pooling_int16 and sdp_relu_int16
+// input.txn (their dump_mem golden files become byte checks).
 //
 // What the firmware cannot express is not forced: a trace whose programming
 // the descriptors cannot reproduce (a reciprocal that differs from the
-// firmware's table for an average, an RDMA cube that differs from PDP's,
-// ...) is a TraceLayerError naming the register. Registers the trace writes
+// firmware's table for an average, an RDMA cube that differs from PDP's, an
+// SDP stage with both PReLU and ReLU, ...) is a TraceLayerError naming the
+// register. Registers the trace writes
 // that the hardware does not use in the trace's mode (CYA, PDP's source
 // address in offline mode, split widths without split, ...) are listed in
 // `notes`. Plain C++, no SystemC.

@@ -7,5 +7,6 @@ acosim_add_gtest(NAME nvdla_datapath_tests LABELS unit
   SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/test_pdp_pooling.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_sdp_datapath.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/test_sdp_ew.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_pdp_limits.cpp
   LIBS acosim_nvdla_datapath)

@@ -578,6 +578,72 @@ TEST(NvdlaFirmware, BuilderRefusesSizesThatDoNotCoverTheCube) {
             "(dla_data_cube.size is 32 bits, at most 4294967295)");
 }
 
+// An SDP layer's operand cubes (dla_sdp_surface_desc x1/x2_data) are sized
+// by what the operand DMA reads: one record per element at the processing
+// precision, a record being the stage's precision times two for
+// SDP_OP_BOTH; per kernel one contiguous run of the channels' records.
+SdpLayer small_sdp() {
+  // nv_small, int8: 8 elements per 8-byte atom; 33 channels are 5 surfaces.
+  SdpLayer layer;
+  layer.op.out_cvt.scale = 1;
+  layer.op.x1_op.enable = 1;
+  layer.op.x1_op.type = 3;       // SDP_OP_BOTH
+  layer.op.x1_op.mode = 1;       // SDP_OP_PER_KERNEL
+  layer.op.x1_op.precision = 1;  // PRECISION_INT16: 2 bytes per value
+  layer.op.x2_op.enable = 1;
+  layer.op.x2_op.type = 1;  // SDP_OP_MUL
+  layer.op.x2_op.mode = 2;  // SDP_OP_PER_POINT
+  layer.surface.src_data = {MemoryType::Mc, 0x80000000, 0, 3, 3, 33, 24, 72, 0};
+  layer.surface.x1_data = {MemoryType::Mc, 0x82000000, 0, 1, 1, 33, 0, 0, 0};
+  layer.surface.x2_data = {MemoryType::Mc, 0x83000000, 0, 3, 3, 33, 24, 72, 0};
+  layer.dst_data = {MemoryType::Mc, 0x81000000, 0, 3, 3, 33, 24, 72, 0};
+  return layer;
+}
+
+TEST(NvdlaFirmware, BuilderSizesAndRefusesSdpLayers) {
+  MemoryHal hal;
+  const Task task = build_task(hal, hardware_config(Config::NvSmall), {{small_sdp(), false}}, 0xF0000000);
+  ASSERT_EQ(task.address_list.size(), 8u);  // 4 descriptor entries; src, x1, x2, dst
+  // x1: 5 surfaces x 8 channels x (2 + 2) bytes = 160.
+  EXPECT_EQ(task.address_list[5].address, 0x82000000u);
+  EXPECT_EQ(task.address_list[5].size, 160u);
+  // x2: 4 surfaces of 72 bytes, then 2 lines of 24 and the last line of 24.
+  EXPECT_EQ(task.address_list[6].size, 4u * 72 + 3 * 24);
+  SdpLayer layer = small_sdp();
+  layer.surface.x1_data.size = 159;
+  EXPECT_EQ(build_error(Config::NvSmall, layer),
+            "layer 0 (SdpLayer): sdp_surface.x1_data.size 159 is smaller than the operands' extent of 160 bytes");
+  layer = small_sdp();
+  layer.surface.x1_data.width = 3;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"sdp_surface.x1_data is 3x1x33", "1x1xC"}));
+  layer = small_sdp();
+  layer.surface.x2_data.line_stride = 16;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer),
+                       {"sdp_surface.x2_data.line_stride 16 is smaller than a line of 24 operand bytes"}));
+  layer = small_sdp();
+  layer.surface.x2_data.channel = 0;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"sdp_surface.x2_data.channel is 0"}));
+  layer = small_sdp();
+  layer.dst_data.width = 2;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"dst_data 2x3x33 differs from surface.src_data 3x3x33"}));
+  layer = small_sdp();
+  layer.dst_data.size = 100;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"dst_data.size 100 is smaller than the cube's extent"}));
+  layer = small_sdp();
+  layer.dst_data.type = MemoryType::Hw;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"dst_data must be in memory"}));
+  layer = small_sdp();
+  layer.op.x1_op.mode = 3;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"sdp_op.x1_op.mode 3 is not 0..2"}));
+  // A stage with operands from registers needs no operand cube.
+  layer = small_sdp();
+  layer.op.x1_op.mode = 0;
+  layer.op.x2_op.enable = 0;
+  layer.surface.x1_data = {};
+  layer.surface.x2_data = {};
+  EXPECT_EQ(build_task(hal, hardware_config(Config::NvSmall), {{layer, false}}, 0xF0000000).address_list.size(), 6u);
+}
+
 TEST(NvdlaFirmware, BuilderRefusesOutOfRangeAddresses) {
   PdpLayer layer = small_pool();
   layer.dst_data.address = (uint64_t{1} << 40) - 64;

@@ -177,6 +177,71 @@ TEST_F(LayerJson, ReadsBdmaAndFusedLayers) {
   EXPECT_EQ(std::get<SdpPdpLayer>(again.operations[1].layer).sdp_op.x1_op.mul_operand, 2);
 }
 
+// The layers of a description as JSON text, for comparing descriptors
+// field by field.
+std::string layers_text(const LayerDescription& d) {
+  LayerDescription layers;
+  layers.operations = d.operations;
+  return layer_to_json(layers);
+}
+
+// An "sdp" layer: SDP alone, memory to memory, with dla_sdp_surface_desc's
+// cubes (dst_data included) under "sdp_surface".
+TEST_F(LayerJson, ReadsAnSdpLayerWithOperandsInMemory) {
+  const LayerDescription d = parse_layer_json(R"({"layers": [
+    {"op": "sdp",
+     "sdp_op": {"src_precision": "int8", "dst_precision": "int8",
+                "out_cvt": {"scale": 1, "truncate": 0, "enable": 1, "offset": 0},
+                "x1_op": {"enable": 1, "alu_type": "SDP_ALU_OP_SUM", "type": "SDP_OP_ADD",
+                          "mode": "SDP_OP_PER_KERNEL", "act": "ACTIVATION_RELU", "precision": "int16"},
+                "x2_op": {"enable": 1, "type": "SDP_OP_MUL", "mode": "SDP_OP_PER_POINT", "truncate": 3}},
+     "sdp_surface": {
+       "src_data": {"type": "DLA_MEM_MC", "address": "0x80000000", "width": 3, "height": 3, "channel": 33,
+                    "line_stride": 96, "surf_stride": 288},
+       "x1_data": {"type": "DLA_MEM_MC", "address": "0x80010000", "width": 1, "height": 1, "channel": 33},
+       "x2_data": {"type": "DLA_MEM_MC", "address": "0x80020000", "width": 3, "height": 3, "channel": 33,
+                   "line_stride": 96, "surf_stride": 288},
+       "dst_data": {"type": "DLA_MEM_MC", "address": "0x80100000", "width": 3, "height": 3, "channel": 33,
+                    "line_stride": 96, "surf_stride": 288}}}]})",
+                                              layer_path());
+  ASSERT_EQ(d.operations.size(), 1u);
+  const auto& l = std::get<SdpLayer>(d.operations[0].layer);
+  EXPECT_EQ(l.op.x1_op.type, 2);       // SDP_OP_ADD
+  EXPECT_EQ(l.op.x1_op.mode, 1);       // SDP_OP_PER_KERNEL
+  EXPECT_EQ(l.op.x1_op.precision, 1);  // PRECISION_INT16
+  EXPECT_EQ(l.op.x2_op.type, 1);       // SDP_OP_MUL
+  EXPECT_EQ(l.op.x2_op.mode, 2);       // SDP_OP_PER_POINT
+  EXPECT_EQ(l.op.x2_op.truncate, 3);
+  EXPECT_EQ(l.surface.x1_data.address, 0x80010000u);
+  EXPECT_EQ(l.surface.x2_data.surf_stride, 288u);
+  EXPECT_EQ(l.surface.y_data.width, 0);  // not given: not read
+  EXPECT_EQ(l.dst_data.address, 0x80100000u);
+  // Written and read again: the same layer, the unread y_data left out.
+  const std::string text = layer_to_json(d);
+  EXPECT_EQ(text.find("y_data"), std::string::npos);
+  const LayerDescription read_again = parse_layer_json(text, layer_path());
+  EXPECT_EQ(layers_text(read_again), layers_text(d));
+  const auto& again = std::get<SdpLayer>(read_again.operations[0].layer);
+  EXPECT_EQ(again.surface.x1_data.channel, 33);
+  EXPECT_EQ(again.surface.x2_data.line_stride, 96u);
+  EXPECT_EQ(again.dst_data.surf_stride, 288u);
+  // The SDP layer's surface needs its dst_data, and knows no PDP keys.
+  try {
+    parse_layer_json(R"({"layers": [{"op": "sdp", "sdp_op": {}, "sdp_surface": {"src_data":
+      {"type": "mc", "address": 0, "width": 1, "height": 1, "channel": 1}}}]})",
+                     layer_path());
+    ADD_FAILURE() << "an sdp layer without dst_data was accepted";
+  } catch (const LayerJsonError& e) {
+    EXPECT_NE(std::string(e.what()).find("layers[0].sdp_surface.dst_data: missing"), std::string::npos) << e.what();
+  }
+  try {
+    parse_layer_json(R"({"layers": [{"op": "sdp", "sdp_op": {}, "sdp_surface": {}, "pdp_op": {}}]})", layer_path());
+    ADD_FAILURE() << "an sdp layer with pdp_op was accepted";
+  } catch (const LayerJsonError& e) {
+    EXPECT_NE(std::string(e.what()).find("layers[0].pdp_op: unknown key"), std::string::npos) << e.what();
+  }
+}
+
 TEST_F(LayerJson, LoadsFilesRelativeToTheLayerAndChecksCrcAndBytes) {
   write("raw.bin", "123456789");
   write("surface.dat", "{offset:0x10, size:2, payload:0xab 0xcd},\n");
@@ -215,7 +280,7 @@ TEST_F(LayerJson, ErrorsNameFileKeyAndCause) {
   EXPECT_EQ(error_of("[]"), f + "top level: must be an object, not an array");
   EXPECT_EQ(error_of(R"({"layers": [], "extra": 1})"), f + "extra: unknown key (known here: layers, inputs, checks)");
   EXPECT_EQ(error_of(R"({"layers": [{"op": "conv"}]})"),
-            f + "layers[0].op: \"conv\" is not a layer kind (known: bdma, pdp, sdp_pdp)");
+            f + "layers[0].op: \"conv\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp)");
   const std::string cube = R"("pdp_surface": {"src_data": {"type": "mc", "address": 0, "width": 1, "height": 1,
       "channel": 1}, "dst_data": {"type": "mc", "address": 64, "width": 1, "height": 1, "channel": 1}})";
   auto pdp = [&](const std::string& op) {
@@ -397,6 +462,83 @@ TEST(TraceLayer, FusedTraceBecomesAnSdpPdpLayer) {
   EXPECT_EQ(f.pdp_dst_data.address, 0x80001420u);
 }
 
+TEST(TraceLayer, SdpTraceWithPerElementOperandsBecomesAnSdpLayer) {
+  REQUIRE_TRACE("nv_small/sdp_23x13x42_bs_int8_mem_0");
+  const TraceLayer t = trace_layer(trace_dir("nv_small/sdp_23x13x42_bs_int8_mem_0"), Config::NvSmall);
+  const auto& l = std::get<SdpLayer>(t.description.operations[0].layer);
+  // D_DP_BS_CFG 0x62: stage on, ALU bypassed, MUL on with PReLU, ReLU
+  // bypassed; D_DP_BS_MUL_CFG 0x3b01: MUL_SRC=MEM, shift 0x3b; D_BRDMA_CFG
+  // 0x30: enabled, DATA_USE=MUL, ONE_BYTE, PER_ELEMENT, MC.
+  EXPECT_EQ(l.op.x1_op.enable, 1);
+  EXPECT_EQ(l.op.x1_op.type, 1);  // SDP_OP_MUL
+  EXPECT_EQ(l.op.x1_op.act, 3);   // ACTIVATION_PRELU
+  EXPECT_EQ(l.op.x1_op.mode, 2);  // SDP_OP_PER_POINT
+  EXPECT_EQ(l.op.x1_op.truncate, 0x3b);
+  EXPECT_EQ(l.op.x1_op.precision, kPrecisionInt8);
+  EXPECT_EQ(l.op.x2_op.enable, 0);  // D_DP_BN_CFG 0x51: BN_BYPASS
+  EXPECT_EQ(l.surface.x1_data.address, 0x90006060u);
+  EXPECT_EQ(l.surface.x1_data.line_stride, 0x300u);
+  EXPECT_EQ(l.surface.x1_data.surf_stride, 0x27c0u);
+  EXPECT_EQ(l.surface.x1_data.width, 23);
+  EXPECT_EQ(l.surface.x1_data.height, 13);
+  EXPECT_EQ(l.surface.x1_data.channel, 42);
+  EXPECT_EQ(l.surface.src_data.address, 0x8000b000u);
+  EXPECT_EQ(l.dst_data.address, 0xa0000000u);
+  EXPECT_EQ(l.dst_data.line_stride, 0x380u);
+  EXPECT_EQ(l.dst_data.surf_stride, 0x2e00u);
+  // The trace loads the input and the operands.
+  EXPECT_EQ(t.description.inputs.size(), 2u);
+}
+
+TEST(TraceLayer, SdpTraceWithRegisterOperandsKeepsThem) {
+  REQUIRE_TRACE("nv_small/sdp_3x3x33_bs_bn_int8_0");
+  const TraceLayer t = trace_layer(trace_dir("nv_small/sdp_3x3x33_bs_bn_int8_0"), Config::NvSmall);
+  const auto& l = std::get<SdpLayer>(t.description.operations[0].layer);
+  // D_DP_BN_CFG 0x0: stage on, ALU MAX, MUL on, ReLU on; operands from
+  // registers (ALU/MUL_SRC=REG), MUL shift 2.
+  EXPECT_EQ(l.op.x2_op.enable, 1);
+  EXPECT_EQ(l.op.x2_op.type, 3);      // SDP_OP_BOTH
+  EXPECT_EQ(l.op.x2_op.alu_type, 0);  // SDP_ALU_OP_MAX
+  EXPECT_EQ(l.op.x2_op.act, 1);       // ACTIVATION_RELU
+  EXPECT_EQ(l.op.x2_op.mode, 0);      // SDP_OP_PER_LAYER
+  EXPECT_EQ(l.op.x2_op.truncate, 2);
+  EXPECT_EQ(uint32_t(l.op.x2_op.alu_operand), 0x470c600u);
+  EXPECT_EQ(uint32_t(l.op.x2_op.mul_operand), 0x9ea31a67u);
+  EXPECT_EQ(l.surface.x2_data.width, 0);  // no operand cube
+}
+
+TEST(TraceLayer, SdpStageWithBothPreluAndReluIsRefused) {
+  REQUIRE_TRACE("nv_small/sdp_3x3x33_bn_int8_reg_2");
+  try {
+    trace_layer(trace_dir("nv_small/sdp_3x3x33_bn_int8_reg_2"), Config::NvSmall);
+    FAIL();
+  } catch (const TraceLayerError& e) {
+    EXPECT_NE(std::string(e.what()).find("SDP.D_DP_BN_CFG 0x24 sets both MUL_PRELU and RELU"), std::string::npos)
+        << e.what();
+  }
+}
+
+// An SDP trace's layer written as JSON reads back as the same layer.
+TEST_F(LayerJson, SdpTraceLayerWrittenAsJsonReadsBack) {
+  REQUIRE_TRACE("nv_small/sdp_3x3x33_bn_int8_mem_0");
+  const fs::path folder = trace_dir("nv_small/sdp_3x3x33_bn_int8_mem_0");
+  const TraceLayer t = trace_layer(folder.string(), Config::NvSmall);
+  for (const char* file : {"sdp_3x3x33_bn_int8_mem_0.dat", "sdp_3x3x33_bn_int8_mem_0_bn.dat"}) {
+    fs::copy_file(folder / file, m_dir / file);
+  }
+  const LayerDescription d = read_layer_json(write("layer.json", layer_to_json(t.description)));
+  EXPECT_EQ(layers_text(d), layers_text(t.description));
+  const auto& a = std::get<SdpLayer>(t.description.operations[0].layer);
+  const auto& b = std::get<SdpLayer>(d.operations[0].layer);
+  EXPECT_EQ(b.op.x2_op.mode, 2);  // D_NRDMA_CFG 0x32: PER_ELEMENT
+  EXPECT_EQ(b.surface.x2_data.address, 0x90000c20u);
+  EXPECT_EQ(b.surface.x2_data.surf_stride, a.surface.x2_data.surf_stride);
+  EXPECT_EQ(b.dst_data.address, a.dst_data.address);
+  ASSERT_EQ(d.inputs.size(), t.description.inputs.size());
+  ASSERT_EQ(d.checks.size(), 1u);
+  EXPECT_EQ(*d.checks[0].crc32, 0xf480b323u);
+}
+
 // A trace's layer written as JSON beside a copy of its data file reads back
 // as the same layer, inputs and checks.
 TEST_F(LayerJson, TraceLayerWrittenAsJsonReadsBack) {
@@ -422,7 +564,7 @@ TEST(TraceLayer, NonPoolingTraceIsRefused) {
     trace_layer(trace_dir("nv_full_traceplayer/sanity1"), Config::NvFull);
     FAIL();
   } catch (const TraceLayerError& e) {
-    EXPECT_NE(std::string(e.what()).find("PDP is never enabled: not a pooling trace"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("neither PDP nor SDP is ever enabled"), std::string::npos) << e.what();
   }
 }
 

@@ -169,8 +169,8 @@ class Firmware {
 
   // SDP_RDMA fetches `in` from MCIF; SDP bypasses BS, BN and EW, converts
   // with offset 0, scale 1, shift 0 and sends the cube to PDP (or, with
-  // to_pdp false, asks for the unmodelled output to memory).
-  void program_sdp_pass_through(const CubePlace& in, bool to_pdp) {
+  // to_pdp false, writes it to `out` through its write DMA).
+  void program_sdp_pass_through(const CubePlace& in, bool to_pdp, const CubePlace* out = nullptr) {
     sdp_rdma.write(rsr::S_POINTER, 0);
     sdp_rdma.write(rsr::D_DATA_CUBE_WIDTH, in.width - 1);
     sdp_rdma.write(rsr::D_DATA_CUBE_HEIGHT, in.height - 1);
@@ -206,6 +206,12 @@ class Firmware {
     sdp.write(rs::D_CVT_OFFSET, 0);
     sdp.write(rs::D_CVT_SCALE, 1);
     sdp.write(rs::D_CVT_SHIFT, 0);
+    if (out == nullptr) return;
+    sdp.write(rs::D_DST_BASE_ADDR_LOW, static_cast<uint32_t>(out->base));
+    sdp.write(rs::D_DST_BASE_ADDR_HIGH, static_cast<uint32_t>(out->base >> 32));
+    sdp.write(rs::D_DST_LINE_STRIDE, out->line_stride);
+    sdp.write(rs::D_DST_SURFACE_STRIDE, out->surface_stride);
+    sdp.write(rs::D_DST_DMA_CFG, rs::D_DST_DMA_CFG_DST_RAM_TYPE_MC);
   }
 
   // Input values over every atom of the cube; the gaps get the guard.
@@ -619,19 +625,76 @@ TEST_P(OnTheFly, SdpBypassedIntoOneByOneMaxPoolCopiesTheCube) {
   });
 }
 
-TEST_P(OnTheFly, SdpOutputToMemoryIsNotModelled) {
+TEST_P(OnTheFly, SdpWritesToMemoryWithPerChannelBias) {
+  // SDP on its own (OUTPUT_DST = MEM): BS adds a per-channel bias that
+  // BRDMA reads from memory (one byte per channel, PER_KERNEL), then ReLU;
+  // the output goes to a gapped cube whose gaps must stay untouched.
   const Config config = GetParam();
   const uint32_t atom = hardware_config(config).atom_bytes;
-  const std::string message = run_expecting_error(options_for(config), [&](NvdlaSystem& system) {
+  const uint64_t bias_base = 0x80200000;
+  run_firmware(options_for(config), [&](NvdlaSystem& system) {
     Firmware fw(system);
-    const CubePlace in = packed(2, 2, atom, atom, 0x80000000);
+    const CubePlace in = gapped(3, 2, atom + atom / 2, atom, 0x80000000);
+    const CubePlace out = gapped(3, 2, in.channels, atom, 0x80100000);
+    fw.load_input(in, 5);
+    fw.guard(out);
+    const uint32_t lanes = in.surfaces() * atom;
+    std::vector<uint8_t> bias(lanes);
+    for (uint32_t c = 0; c < lanes; ++c) bias[c] = static_cast<uint8_t>(int8_t(int(c % 7) * 9 - 30));
+    fw.hal.write_memory(bias_base, bias.data(), bias.size());
+    fw.program_sdp_pass_through(in, false, &out);
+    fw.sdp_rdma.write(rsr::D_BRDMA_CFG, rsr::D_BRDMA_CFG_BRDMA_DISABLE.put(rsr::D_BRDMA_CFG_BRDMA_DISABLE_NO) |
+                                            rsr::D_BRDMA_CFG_BRDMA_DATA_USE.put(rsr::D_BRDMA_CFG_BRDMA_DATA_USE_ALU) |
+                                            rsr::D_BRDMA_CFG_BRDMA_RAM_TYPE.put(rsr::D_BRDMA_CFG_BRDMA_RAM_TYPE_MC));
+    fw.sdp_rdma.write(rsr::D_BS_BASE_ADDR_LOW, static_cast<uint32_t>(bias_base));
+    fw.sdp_rdma.write(rsr::D_BS_BASE_ADDR_HIGH, 0);
+    fw.sdp.write(rs::D_DP_BS_CFG, rs::D_DP_BS_CFG_BS_ALU_ALGO.put(rs::D_DP_BS_CFG_BS_ALU_ALGO_SUM) |
+                                      rs::D_DP_BS_CFG_BS_MUL_BYPASS.put(1));
+    fw.sdp.write(rs::D_DP_BS_ALU_CFG, rs::D_DP_BS_ALU_CFG_BS_ALU_SRC.put(rs::D_DP_BS_ALU_CFG_BS_ALU_SRC_MEM));
+    fw.enable(fw.sdp_rdma, rsr::S_POINTER, rsr::D_OP_ENABLE, 0);
+    fw.enable(fw.sdp, rs::S_POINTER, rs::D_OP_ENABLE, 0);
+    EXPECT_EQ(wait_for_status(system, kSdpDone0, kLayerTimeoutNs), kSdpDone0);
+    // max(0, sat_8(x + bias[c])), every lane of every atom.
+    check_output(out, fw.read(out), [&](uint32_t w, uint32_t h, uint32_t c) {
+      const int sum = input_value(w, h, c, 5) + int8_t(bias[c]);
+      return static_cast<uint8_t>(std::clamp(sum, 0, 127));
+    });
+    EXPECT_EQ(fw.sdp.read(rs::S_STATUS), 0u);
+    EXPECT_EQ(fw.sdp_rdma.read(rsr::S_STATUS), 0u);
+  });
+}
+
+TEST_P(OnTheFly, SdpMemoryOperandWithoutItsDmaIsRefusedBeforeAnyOutput) {
+  // BS reads its ALU operand from memory but BRDMA is disabled: the
+  // hardware would wait forever; the model names both registers and
+  // writes nothing.
+  const Config config = GetParam();
+  const uint32_t atom = hardware_config(config).atom_bytes;
+  const CubePlace in = packed(2, 2, atom, atom, 0x80000000);
+  const CubePlace out = packed(2, 2, atom, atom, 0x80100000);
+  std::vector<uint8_t> at_error;
+  NvdlaSystem* top = nullptr;
+  SnapshotAtError snapshot([&] {
+    at_error.resize(out.extent() + 2 * kGuardBytes);
+    top->mcif_memory().peek(out.base - kGuardBytes, at_error.data(), at_error.size());
+  });
+  const std::string message = run_expecting_error(options_for(config), [&](NvdlaSystem& system) {
+    top = &system;
+    Firmware fw(system);
     fw.load_input(in, 4);
-    fw.program_sdp_pass_through(in, false);
+    fw.guard(out);
+    fw.program_sdp_pass_through(in, false, &out);
+    fw.sdp.write(rs::D_DP_BS_CFG, rs::D_DP_BS_CFG_BS_MUL_BYPASS.put(1));
+    fw.sdp.write(rs::D_DP_BS_ALU_CFG, rs::D_DP_BS_ALU_CFG_BS_ALU_SRC.put(rs::D_DP_BS_ALU_CFG_BS_ALU_SRC_MEM));
     fw.enable(fw.sdp_rdma, rsr::S_POINTER, rsr::D_OP_ENABLE, 0);
     fw.enable(fw.sdp, rs::S_POINTER, rs::D_OP_ENABLE, 0);
     fw.hal.wait_for_interrupt(kLayerTimeoutNs);
   });
-  EXPECT_TRUE(mentions(message, {"SDP", "OUTPUT_DST", "not modelled"}));
+  EXPECT_TRUE(mentions(message, {"SDP", "BS_ALU_SRC = MEM", "BRDMA", "BRDMA_DISABLE = YES"})) << message;
+  ASSERT_FALSE(at_error.empty()) << "no error was reported";
+  check_output(out, at_error, [&](uint32_t w, uint32_t h, uint32_t c) {
+    return guard_byte(out.base + out.offset(w, h, c));
+  });
 }
 
 INSTANTIATE_TEST_SUITE_P(Configurations, OnTheFly, testing::Values(Config::NvSmall, Config::NvFull), config_name);

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "sw/nvdla/regs/register_map.h"
+#include "sw/nvdla/regs/sdp.h"
 #include "testbench/nvdla/tests/model_test_support.h"
 
 namespace acosim::nvdla::test {
@@ -48,7 +49,7 @@ const UnitFacts& facts(Unit unit) {
       {Unit::Pdp, 40, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}}, {"S_POINTER", "D_OP_ENABLE"}},
       {Unit::SdpRdma, 37, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}}, {"S_POINTER", "D_OP_ENABLE"}},
       {Unit::Sdp, 63, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}},
-       {"S_POINTER", "D_OP_ENABLE", "S_LUT_ACCESS_CFG"}},
+       {"S_POINTER", "D_OP_ENABLE", "S_LUT_ACCESS_CFG", "S_LUT_ACCESS_DATA"}},
   };
   for (const UnitFacts& f : kFacts) {
     if (f.unit == unit) return f;
@@ -188,6 +189,42 @@ TEST_P(RegisterFile, ResetValuesMasksAndGroupsAgreeWithTheTable) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllConfigurations, RegisterFile, testing::ValuesIn(present_units()), case_name);
+
+// SDP's LUT port as NV_NVDLA_SDP_reg.v and NV_NVDLA_SDP_CORE_Y_lut.v have
+// it: S_LUT_ACCESS_CFG loads a port address; every S_LUT_ACCESS_DATA write
+// or read moves it on; a write stores bits [15:0] into the selected table
+// only with ACCESS_TYPE WRITE and an address inside it (LE 65 entries, LO
+// 257); a read returns the entry (0 outside the table).
+TEST(SdpLutPort, WritesAndReadsTheTablesThroughTheCsb) {
+  namespace r = regs::sdp;
+  const auto cfg = [](uint32_t table, uint32_t type, uint32_t address) {
+    return r::S_LUT_ACCESS_CFG_LUT_TABLE_ID.put(table) | r::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE.put(type) |
+           r::S_LUT_ACCESS_CFG_LUT_ADDR.put(address);
+  };
+  run_firmware(options_for(Config::NvLarge), [&](NvdlaSystem& system) {
+    UnitRegisters sdp(system, Unit::Sdp);
+    sdp.write(r::S_LUT_ACCESS_CFG, cfg(r::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LE, r::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_WRITE, 63));
+    sdp.write(r::S_LUT_ACCESS_DATA, 0xABCD1234u);  // LE[63] = 0x1234
+    sdp.write(r::S_LUT_ACCESS_DATA, 0x00005678u);  // LE[64] = 0x5678
+    sdp.write(r::S_LUT_ACCESS_DATA, 0x00009999u);  // address 65 is outside LE: dropped
+    sdp.write(r::S_LUT_ACCESS_CFG, cfg(r::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LO, r::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_WRITE, 256));
+    sdp.write(r::S_LUT_ACCESS_DATA, 0x00004321u);  // LO[256]
+    // A data write with ACCESS_TYPE READ stores nothing but moves the port.
+    sdp.write(r::S_LUT_ACCESS_CFG, cfg(r::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LE, r::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_READ, 62));
+    sdp.write(r::S_LUT_ACCESS_DATA, 0x00007777u);
+    EXPECT_EQ(sdp.read(r::S_LUT_ACCESS_DATA), 0x1234u);  // port at 63 now
+    EXPECT_EQ(sdp.read(r::S_LUT_ACCESS_DATA), 0x5678u);  // 64
+    EXPECT_EQ(sdp.read(r::S_LUT_ACCESS_DATA), 0u);       // 65: outside LE
+    sdp.write(r::S_LUT_ACCESS_CFG, cfg(r::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LE, r::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_READ, 62));
+    EXPECT_EQ(sdp.read(r::S_LUT_ACCESS_DATA), 0u);  // LE[62] was never written
+    EXPECT_EQ(sdp.read(r::S_LUT_ACCESS_DATA), 0x1234u);
+    sdp.write(r::S_LUT_ACCESS_CFG, cfg(r::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LO, r::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_READ, 256));
+    EXPECT_EQ(sdp.read(r::S_LUT_ACCESS_DATA), 0x4321u);
+    // The CFG register reads back what was written, not the moving port.
+    EXPECT_EQ(sdp.read(r::S_LUT_ACCESS_CFG),
+              cfg(r::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LO, r::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_READ, 256));
+  });
+}
 
 }  // namespace
 }  // namespace acosim::nvdla::test

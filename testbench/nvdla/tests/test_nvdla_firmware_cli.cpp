@@ -206,7 +206,7 @@ TEST_F(NvdlaFirmwareCli, BadCommandLinesAreUsageErrors) {
   EXPECT_TRUE(contains(o.err, "'--layer' is required")) << o.err;
   o = firmware("nv_tiny", kExamples / "max_pool_2x2_nv_small.json");
   EXPECT_EQ(o.status, 2);
-  EXPECT_EQ(o.err, "acosim: error: --config must be nv_small, nv_large or nv_full, not 'nv_tiny'\n");
+  EXPECT_EQ(o.err, "acosim: error: --config must be nv_small, nv_large, nv_full or nv_small_256_full, not 'nv_tiny'\n");
   o = firmware("nv_small", kExamples / "max_pool_2x2_nv_small.json", "--bogus");
   EXPECT_EQ(o.status, 2);
   expect_one_line_error(o);

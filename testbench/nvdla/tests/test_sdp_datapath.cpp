@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "systemc/nvdla/pdp_pooling.h"
 #include "systemc/nvdla/sdp_datapath.h"
@@ -199,33 +200,142 @@ TEST(SdpUnsupported, EveryFeatureOutsideTheModelIsNamed) {
   f.bs = active_stage();
   f.bs.alu_bypass = false;
   f.bs.alu_operand_from_memory = true;
-  EXPECT_NE(sdp_unsupported(f).value_or("").find("BS ALU operand from memory"), std::string::npos);
-  f.bs.alu_bypass = true;  // an operand nobody reads is not a problem
-  EXPECT_FALSE(sdp_unsupported(f).has_value());
+  EXPECT_FALSE(sdp_unsupported(f).has_value());  // memory operands are modelled
 
   f = c;
-  f.bn = active_stage();
-  f.bn.mul_bypass = false;
-  f.bn.mul_operand_from_memory = true;
-  EXPECT_NE(sdp_unsupported(f).value_or("").find("BN MUL operand from memory"), std::string::npos);
-  f.bn_present = false;  // an absent stage acts bypassed
-  EXPECT_FALSE(sdp_unsupported(f).has_value());
-
-  f = c;
-  f.ew_bypass = false;
+  f.ew.bypass = false;
   EXPECT_FALSE(sdp_unsupported(f).has_value());  // nv_small: no EW stage, acts bypassed
   f.ew_present = true;
-  EXPECT_NE(sdp_unsupported(f).value_or("").find("EW"), std::string::npos);
+  EXPECT_FALSE(sdp_unsupported(f).has_value());  // the EW stage is modelled
+  f.in_precision = f.proc_precision = f.out_precision = Precision::Fp16;
 
-  const PackedCube in(CubeGeometry{1, 1, 1, Precision::Int8, 8});
+  const PackedCube in(CubeGeometry{1, 1, 1, Precision::Fp16, 8});
   SdpStats stats;
   try {
     sdp_process(f, in, stats);
     FAIL() << "expected std::invalid_argument";
   } catch (const std::invalid_argument& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("SDP: the EW (Y) stage", 0), 0u) << e.what();
+    EXPECT_EQ(std::string(e.what()).rfind("SDP: FP16 data", 0), 0u) << e.what();
     EXPECT_NE(std::string(e.what()).find("is not modelled"), std::string::npos) << e.what();
   }
+}
+
+// Operand records packed as NVDLA's format.rst lays them out: one record
+// per channel (per kernel) or per element, ALU first with DATA_USE BOTH.
+SdpMemoryOperands operand_dma(bool per_element, SdpOperandUse use, bool two_bytes,
+                              std::vector<uint8_t> bytes, uint64_t surface_elements) {
+  SdpMemoryOperands m;
+  m.enabled = true;
+  m.per_element = per_element;
+  m.use = use;
+  m.two_bytes = two_bytes;
+  m.elements_per_atom = 8;
+  m.surface_elements = surface_elements;
+  m.bytes = std::move(bytes);
+  return m;
+}
+
+TEST(SdpOperands, StagesAndDmasMustAgree) {
+  SdpConfig c;
+  c.bs = active_stage();
+  c.bs.alu_bypass = false;
+  c.bs.alu_operand_from_memory = true;
+  SdpOperands none;
+  EXPECT_NE(sdp_operand_mismatch(c, none).value_or("").find("BRDMA fetches no ALU operand (D_BRDMA_CFG.BRDMA_DISABLE = YES)"),
+            std::string::npos);
+  SdpOperands mul_only;
+  mul_only.bs = operand_dma(false, SdpOperandUse::Mul, false, {}, 8);
+  EXPECT_NE(sdp_operand_mismatch(c, mul_only).value_or("").find("BRDMA_DATA_USE = MUL"), std::string::npos);
+  SdpOperands both;
+  both.bs = operand_dma(false, SdpOperandUse::Both, false, {}, 8);
+  EXPECT_FALSE(sdp_operand_mismatch(c, both).has_value());  // the MUL half is simply unused
+
+  c.bs.alu_bypass = true;  // nothing reads memory now, BRDMA's data would stall the pipe
+  EXPECT_NE(sdp_operand_mismatch(c, both).value_or("").find("would never be consumed"), std::string::npos);
+  c.bs_present = false;
+  EXPECT_NE(sdp_operand_mismatch(c, both).value_or("").find("would never be consumed"), std::string::npos);
+
+  SdpConfig n;
+  n.bn = active_stage();
+  n.bn.mul_bypass = false;
+  n.bn.mul_operand_from_memory = true;
+  SdpOperands alu_only;
+  alu_only.bn = operand_dma(true, SdpOperandUse::Alu, false, {}, 8);
+  EXPECT_NE(sdp_operand_mismatch(n, alu_only).value_or("").find("the BN MUL operand comes from memory"),
+            std::string::npos);
+
+  SdpConfig e;  // EW absent or bypassed: an enabled ERDMA is never drained
+  SdpOperands ew;
+  ew.ew.enabled = true;
+  EXPECT_NE(sdp_operand_mismatch(e, ew).value_or("").find("ERDMA"), std::string::npos);
+
+  const PackedCube in(CubeGeometry{1, 1, 1, Precision::Int8, 8});
+  SdpStats stats;
+  EXPECT_THROW(sdp_process(c, in, both, stats), std::invalid_argument);
+}
+
+TEST(SdpOperands, PerKernelOneByteAluAndMul) {
+  // 2x1 cube, 9 channels -> 2 surfaces of 8 lanes. BS: a = x + alu[c]
+  // (SUM), y = a * mul[c] >> 1 (rounded), operands per channel with
+  // DATA_USE BOTH and one byte each: record c = {alu, mul}.
+  SdpConfig c;
+  c.bs = active_stage();
+  c.bs.alu_bypass = false;
+  c.bs.alu_algo = SdpAluAlgo::Sum;
+  c.bs.alu_operand_from_memory = true;
+  c.bs.mul_bypass = false;
+  c.bs.mul_operand_from_memory = true;
+  c.bs.mul_shift = 1;
+  std::vector<uint8_t> records;
+  for (int ch = 0; ch < 16; ++ch) {
+    records.push_back(uint8_t(int8_t(ch - 4)));  // ALU operand: channel - 4
+    records.push_back(uint8_t(int8_t(ch % 2 ? -3 : 3)));  // MUL operand: +-3
+  }
+  SdpOperands ops;
+  ops.bs = operand_dma(false, SdpOperandUse::Both, false, records, 2 * 1 * 8);
+  PackedCube in(CubeGeometry{2, 1, 9, Precision::Int8, 8});
+  for (uint32_t w = 0; w < 2; ++w) {
+    for (uint32_t ch = 0; ch < 16; ++ch) in.set(w, 0, ch, int32_t(w * 10 + 1));
+  }
+  SdpStats stats;
+  const PackedCube out = sdp_process(c, in, ops, stats);
+  // Hand computations: x = 1 (w 0) or 11 (w 1).
+  EXPECT_EQ(out.at(0, 0, 0), -5);   // (1 - 4) * 3 = -9 -> -4.5 -> -5 (ties away from zero)
+  EXPECT_EQ(out.at(0, 0, 1), 3);    // (1 - 3) * -3 = 6 -> 3
+  EXPECT_EQ(out.at(1, 0, 4), 17);   // (11 + 0) * 3 = 33 -> 16.5 -> 17
+  EXPECT_EQ(out.at(1, 0, 8), 23);   // channel 8 (second surface): (11 + 4) * 3 = 45 -> 22.5 -> 23
+  EXPECT_EQ(out.at(0, 0, 15), -18);  // (1 + 11) * -3 = -36 -> -18
+}
+
+TEST(SdpOperands, PerElementTwoByteMul) {
+  // 2x2 cube, 8 channels (one surface). BN: MUL only, per element, 16-bit
+  // little-endian operands; element i (packed order: line, column, lane)
+  // gets operand 100 * i - 1000; shift 4. x = 16 everywhere, so
+  // y = round((100 * i - 1000) * 16 / 16) = 100 * i - 1000, then sat_8.
+  SdpConfig c;
+  c.bn = active_stage();
+  c.bn.mul_bypass = false;
+  c.bn.mul_operand_from_memory = true;
+  c.bn.mul_shift = 4;
+  std::vector<uint8_t> records;
+  for (int i = 0; i < 32; ++i) {
+    const uint16_t v = uint16_t(int16_t(100 * i - 1000));
+    records.push_back(uint8_t(v));
+    records.push_back(uint8_t(v >> 8));
+  }
+  SdpOperands ops;
+  ops.bn = operand_dma(true, SdpOperandUse::Mul, true, records, 2 * 2 * 8);
+  PackedCube in(CubeGeometry{2, 2, 8, Precision::Int8, 8});
+  for (auto& b : in.bytes) b = 16;
+  SdpStats stats;
+  const PackedCube out = sdp_process(c, in, ops, stats);
+  EXPECT_EQ(out.at(0, 0, 0), -128);  // i 0: -1000 -> saturates
+  EXPECT_EQ(out.at(1, 1, 2), 127);   // i = (1 * 2 + 1) * 8 + 2 = 26: 1600 -> saturates
+  EXPECT_EQ(out.at(1, 0, 1), -100);  // i = 1 * 8 + 1 = 9: -100
+  EXPECT_EQ(out.at(1, 0, 3), 100);   // i = 11: 100
+  EXPECT_EQ(out.at(1, 0, 2), 0);     // i = 10: 0
+  ops.bn.bytes.resize(62);  // one record short
+  EXPECT_THROW(sdp_process(c, in, ops, stats), std::invalid_argument);
 }
 
 TEST(SdpProcess, InputOfAnotherPrecisionIsRefused) {
@@ -274,7 +384,7 @@ SdpConfig worked_example_sdp() {
   c.bs.mul_operand = 2;
   c.bs.relu_bypass = false;
   c.ew_present = true;  // nv_large has EW; bypassed here
-  c.ew_bypass = true;
+  c.ew.bypass = true;
   return c;
 }
 

@@ -467,35 +467,59 @@ fs::path conformance_dir() { return acosim::nvdla::test::conformance_root(); }
 // under CI=true).
 #define REQUIRE_CONFORMANCE() ACOSIM_REQUIRE_NVDLA_CONFORMANCE(conformance_dir())
 
-// The check_crc of every master trace, from the conformance set's README.
+// The check_crc of every master trace of the modelled units, read from the
+// traces.
 struct CrcCheck {
   const char* config;
   const char* test;
   uint64_t base, size;
   uint32_t crc;
-  bool sdp_interrupt;  // the trace also expects SDP_0 (on-the-fly from SDP)
+  unsigned pdp_interrupts, sdp_interrupts;  // intr_notify(PDP_0 / SDP_0, ...) lines
 };
 constexpr CrcCheck kCrcChecks[] = {
-    {"nv_small", "pdp_12x9x19_8x3_ave_int8_0", 0x80000000, 0x1E6C0, 0x388f5f72, false},
-    {"nv_small", "pdp_16x6x16_4x2_split_max_int8_0", 0x80000080, 0x114C0, 0xf0ca2c1b, false},
-    {"nv_small", "pdp_1x1x1_3x3_ave_int8_0", 0x80000120, 0x26C0, 0xafff270d, false},
-    {"nv_small", "pdp_1x3x8_8x8_ave_int8_0", 0x800001E0, 0x26C0, 0xad5a0fc3, false},
-    {"nv_small", "pdp_24x16x1_8x8_ave_int8_0", 0x80000000, 0x10340, 0x0f7aee8d, false},
-    {"nv_small", "pdp_28x28x8_2x2_max_int8_0", 0x80000120, 0x11160, 0x80012571, false},
-    {"nv_small", "pdp_5x7x8_4x1_split_max_int8_0", 0x80000000, 0x8C00, 0x45faa00d, false},
-    {"nv_small", "pdp_7x9x10_3x3_int8", 0x80000000, 0x6140, 0x3e993ffa, false},
-    {"nv_small", "pdp_8x8x32_1x1_int8_0", 0x80080000, 0x800, 0xf1e8ba9e, false},
-    {"nv_small", "pdp_8x8x32_1x1_int8_1", 0x80080000, 0x800, 0x9f5edd58, false},
-    {"nv_small", "pdp_8x8x64_2x2_ave_int8_0", 0x80100000, 0x1000, 0xbad56856, false},
-    {"nv_small", "pdp_8x8x64_2x2_int8", 0x80100000, 0x1000, 0x33d91a71, false},
-    {"nv_small", "pdp_8x8x64_2x2_min_int8_0", 0x80100000, 0x1000, 0x36d2200e, false},
-    {"nv_small", "pdp_8x9x19_3x3_ave_int8_0", 0x80000000, 0x1E6C0, 0x5ac59418, false},
-    {"nv_small", "pdp_8x9x19_3x3_ave_int8_1", 0x80000000, 0x24000, 0x36ca65e7, false},
-    {"nv_small", "sdp_pdp_32x16x32_pass_through_int8_0", 0x80800000, 0x4000, 0x19997af2, true},
-    {"nv_large", "pdp_3x3x33_2x2_ave_int8_0", 0x80001420, 0x9E80, 0x4e029f82, true},
-    {"nv_large", "pdp_8x8x32_1x1_max_int8_0", 0x80080000, 0x800, 0x9f5edd58, false},
-    {"nv_large", "pdp_passthrough_8x8x32_pack_all_zero_int8", 0x80080000, 0x800, 0xf1e8ba9e, false},
-    {"nv_large", "pdp_passthrough_8x8x32_pack_inc_int8", 0x80080000, 0x800, 0x9f5edd58, false},
+    {"nv_small", "pdp_12x9x19_8x3_ave_int8_0", 0x80000000, 0x1E6C0, 0x388f5f72, 1, 0},
+    {"nv_small", "pdp_16x6x16_4x2_split_max_int8_0", 0x80000080, 0x114C0, 0xf0ca2c1b, 1, 0},
+    {"nv_small", "pdp_1x1x1_3x3_ave_int8_0", 0x80000120, 0x26C0, 0xafff270d, 1, 0},
+    {"nv_small", "pdp_1x3x8_8x8_ave_int8_0", 0x800001E0, 0x26C0, 0xad5a0fc3, 1, 0},
+    {"nv_small", "pdp_24x16x1_8x8_ave_int8_0", 0x80000000, 0x10340, 0x0f7aee8d, 1, 0},
+    {"nv_small", "pdp_28x28x8_2x2_max_int8_0", 0x80000120, 0x11160, 0x80012571, 1, 0},
+    {"nv_small", "pdp_5x7x8_4x1_split_max_int8_0", 0x80000000, 0x8C00, 0x45faa00d, 1, 0},
+    {"nv_small", "pdp_7x9x10_3x3_int8", 0x80000000, 0x6140, 0x3e993ffa, 1, 0},
+    {"nv_small", "pdp_8x8x32_1x1_int8_0", 0x80080000, 0x800, 0xf1e8ba9e, 1, 0},
+    {"nv_small", "pdp_8x8x32_1x1_int8_1", 0x80080000, 0x800, 0x9f5edd58, 1, 0},
+    {"nv_small", "pdp_8x8x64_2x2_ave_int8_0", 0x80100000, 0x1000, 0xbad56856, 1, 0},
+    {"nv_small", "pdp_8x8x64_2x2_int8", 0x80100000, 0x1000, 0x33d91a71, 1, 0},
+    {"nv_small", "pdp_8x8x64_2x2_min_int8_0", 0x80100000, 0x1000, 0x36d2200e, 1, 0},
+    {"nv_small", "pdp_8x9x19_3x3_ave_int8_0", 0x80000000, 0x1E6C0, 0x5ac59418, 1, 0},
+    {"nv_small", "pdp_8x9x19_3x3_ave_int8_1", 0x80000000, 0x24000, 0x36ca65e7, 1, 0},
+    {"nv_small", "sdp_pdp_32x16x32_pass_through_int8_0", 0x80800000, 0x4000, 0x19997af2, 1, 1},
+    {"nv_large", "pdp_3x3x33_2x2_ave_int8_0", 0x80001420, 0x9E80, 0x4e029f82, 1, 1},
+    {"nv_large", "pdp_8x8x32_1x1_max_int8_0", 0x80080000, 0x800, 0x9f5edd58, 1, 0},
+    {"nv_large", "pdp_passthrough_8x8x32_pack_all_zero_int8", 0x80080000, 0x800, 0xf1e8ba9e, 1, 0},
+    {"nv_large", "pdp_passthrough_8x8x32_pack_inc_int8", 0x80080000, 0x800, 0x9f5edd58, 1, 0},
+    {"nv_small", "sdp_1x1x1_pass_through_int8", 0x90000040, 0x8, 0xcb0ea2db, 0, 1},
+    {"nv_small", "sdp_1x1x8_pass_through_int8_0", 0x90000040, 0x8, 0xcb0ea2db, 0, 1},
+    {"nv_small", "sdp_1x8192x1_pass_through_int8_0", 0x90000000, 0x3C0180, 0x46fa65c1, 0, 1},
+    {"nv_small", "sdp_23x13x42_bs_int8_mem_0", 0xA0000000, 0x11400, 0x07a0b0d3, 0, 1},
+    {"nv_small", "sdp_3x3x33_bn_int8_mem_0", 0xA0000040, 0x1400, 0xf480b323, 0, 1},
+    {"nv_small", "sdp_3x3x33_bn_int8_reg_0", 0x900001C0, 0xF00, 0xb81f461a, 0, 1},
+    {"nv_small", "sdp_3x3x33_bn_int8_reg_1", 0x900001C0, 0xF00, 0x51a9869b, 0, 1},
+    {"nv_small", "sdp_3x3x33_bn_int8_reg_2", 0x900001C0, 0xF00, 0xf4c36239, 0, 1},
+    {"nv_small", "sdp_3x3x33_bs_bn_int8_0", 0x900001C0, 0xF00, 0x44d46c92, 0, 1},
+    {"nv_small", "sdp_3x3x33_bs_bn_int8_1", 0x900001C0, 0xF00, 0xdb8d3a94, 0, 1},
+    {"nv_small", "sdp_3x3x33_bs_int8_reg_0", 0x900001C0, 0xF00, 0x87c9168e, 0, 1},
+    {"nv_small", "sdp_3x3x33_bs_int8_reg_1", 0x900001C0, 0xF00, 0xb884ff1a, 0, 1},
+    {"nv_small", "sdp_3x3x33_ew_int8_reg_0", 0x900001C0, 0xF00, 0x9858835a, 0, 1},
+    {"nv_small", "sdp_3x3x33_ew_le_exp_int8", 0x900001C0, 0xF00, 0x3347874c, 0, 1},
+    {"nv_small", "sdp_3x3x33_ew_le_lin_int8", 0x900001C0, 0xF00, 0x4dd84f2e, 0, 1},
+    {"nv_small", "sdp_4x22x42_bypass_int8", 0x90000120, 0x1080, 0xbf9c6048, 0, 1},
+    {"nv_small", "sdp_5x24x18_bs_int8_mem_0", 0xA0000000, 0x7620, 0xb5aca836, 0, 1},
+    {"nv_small", "sdp_8192x1x1_pass_through_int8_0", 0x90000140, 0x401E0, 0x447cc3c4, 0, 1},
+    {"nv_small", "sdp_8x8x32_bypass_int8_0", 0x80080000, 0x800, 0xf1e8ba9e, 0, 1},
+    {"nv_small", "sdp_8x8x32_bypass_int8_1", 0x80080000, 0x800, 0x9f5edd58, 0, 1},
+    {"nv_large", "sdp_13x4x29_ew_lut_int8", 0x82000060, 0xDE0, 0xd4993221, 0, 1},
+    {"nv_large", "sdp_passthrough_8x8x32_pack_all_zero_int8", 0x80080000, 0x800, 0xf1e8ba9e, 0, 1},
+    {"nv_large", "sdp_passthrough_8x8x32_pack_inc_int8", 0x80080000, 0x800, 0x9f5edd58, 0, 1},
 };
 
 TEST(ConformanceTraces, EveryMasterTraceParses) {
@@ -522,12 +546,12 @@ TEST(ConformanceTraces, EveryMasterTraceParses) {
       }
     }
     EXPECT_EQ(crc_checks, 1u);
-    EXPECT_EQ(pdp, 1u);
-    EXPECT_EQ(sdp, expected.sdp_interrupt ? 1u : 0u);
+    EXPECT_EQ(pdp, expected.pdp_interrupts);
+    EXPECT_EQ(sdp, expected.sdp_interrupts);
     EXPECT_GE(loads, 1u);
     ++traces;
   }
-  EXPECT_EQ(traces, 20u);
+  EXPECT_EQ(traces, 43u);
 }
 
 TEST(ConformanceTraces, NoOtherMasterTraces) {

@@ -1,9 +1,8 @@
 // NVDLA's conformance data also holds traces of units the models do not
-// have yet: CDP (cdp_*), the convolution pipeline (dc_*, conv_*,
-// googlenet_*, and nv_full's sanity3 and sanity3_cvsram) and SDP on its own (sdp_* other than the sdp_pdp_* traces,
-// which feed PDP on the fly). The trace tests that require every trace of
-// the data to be one they know set these apart by name; anything else that
-// appears must be added to them.
+// have yet: CDP (cdp_*) and the convolution pipeline (dc_*, conv_*,
+// googlenet_*, and nv_full's sanity3 and sanity3_cvsram). The trace tests
+// that require every trace of the data to be one they know set these apart
+// by name; anything else that appears must be added to them.
 #pragma once
 
 #include <string>
@@ -12,9 +11,19 @@ namespace acosim::nvdla::test {
 
 inline bool awaits_unmodelled_units(const std::string& trace) {
   const auto starts = [&](const char* prefix) { return trace.rfind(prefix, 0) == 0; };
-  if (starts("sdp_pdp_")) return false;
-  return starts("cdp_") || starts("dc_") || starts("conv_") || starts("googlenet_") ||
-         starts("sanity3") || starts("sdp_");
+  return starts("cdp_") || starts("dc_") || starts("conv_") || starts("googlenet_") || starts("sanity3");
+}
+
+// The configuration a trace of `folder` ("nv_small", "nv_large",
+// "nv_full_traceplayer") runs on. NVDLA's nv_small folder also holds the
+// SDP EW tests, which its nv_small test list disables
+// (verif/regression/testplans/nv_small_test_list_L1.py): nv_small has no EW
+// stage. The same tests, with the same golden CRCs, are in its
+// nv_small_256_full folder, and run there.
+inline std::string trace_config(const std::string& folder, const std::string& trace) {
+  if (folder == "nv_full_traceplayer") return "nv_full";
+  if (folder == "nv_small" && trace.rfind("sdp_3x3x33_ew_", 0) == 0) return "nv_small_256_full";
+  return folder;
 }
 
 }  // namespace acosim::nvdla::test
