@@ -12,6 +12,9 @@
 //     stride 2 on nv_large, int16 max 2x2 stride 2 on nv_full, in input
 //     bytes per wall second from the first register write to the done
 //     interrupt;
+//   - SDP layers on their own (SDP_RDMA -> SDP -> memory) on nv_large: a
+//     per-channel bias from memory (BRDMA), a register multiplier with its
+//     rounding shift and ReLU, in output bytes per wall second;
 //   - each against a plain memcpy of the same bytes in the same process;
 //   - the wall time of NVDLA's conformance traces played one after the
 //     other by `acosim nvdla trace`.
@@ -52,6 +55,8 @@
 #include "sw/nvdla/regs/glb.h"
 #include "sw/nvdla/regs/pdp.h"
 #include "sw/nvdla/regs/pdp_rdma.h"
+#include "sw/nvdla/regs/sdp.h"
+#include "sw/nvdla/regs/sdp_rdma.h"
 #include "testbench/nvdla/reference/pooling_reference.h"
 #include "testbench/nvdla/tests/unmodelled_traces.h"
 #include "testbench/nvdla/system.h"
@@ -66,6 +71,8 @@ namespace rb = regs::bdma;
 namespace rg = regs::glb;
 namespace rp = regs::pdp;
 namespace rr = regs::pdp_rdma;
+namespace rs = regs::sdp;
+namespace rsr = regs::sdp_rdma;
 
 using acosim::bench::Figures;
 using acosim::bench::run_child;
@@ -499,10 +506,128 @@ Figures run_pdp_case(const PoolingCase& c) {
           {"correct", mismatch.first == output.end() ? 1.0 : 0.0}};
 }
 
+// ---------------------------------------------------------------- SDP
+
+// An int8 SDP layer on its own: BS adds a per-channel bias that BRDMA reads
+// (one byte per channel), BN multiplies by 3 with a rounding shift of 1,
+// then ReLU; EW bypassed; the identity output converter.
+struct SdpCase {
+  Config config;
+  uint32_t width, height, channels;
+};
+
+constexpr uint64_t kSdpSource = 0x40000000;
+constexpr uint64_t kSdpBias = 0x60000000;
+constexpr uint64_t kSdpDestination = 0x80000000;
+
+void program_sdp(hal::Hal& hal, const HardwareConfig& hw, const SdpCase& c, unsigned group) {
+  Registers rdma(hal, hw, Unit::SdpRdma);
+  Registers sdp(hal, hw, Unit::Sdp);
+  const uint32_t line = hw.atom_bytes * c.width;
+  const uint32_t surface = line * c.height;
+  rdma.write(rsr::S_POINTER, rsr::S_POINTER_PRODUCER.put(group));
+  sdp.write(rs::S_POINTER, rs::S_POINTER_PRODUCER.put(group));
+  rdma.write(rsr::D_DATA_CUBE_WIDTH, c.width - 1);
+  rdma.write(rsr::D_DATA_CUBE_HEIGHT, c.height - 1);
+  rdma.write(rsr::D_DATA_CUBE_CHANNEL, c.channels - 1);
+  rdma.write(rsr::D_SRC_BASE_ADDR_LOW, static_cast<uint32_t>(kSdpSource));
+  rdma.write(rsr::D_SRC_BASE_ADDR_HIGH, static_cast<uint32_t>(kSdpSource >> 32));
+  rdma.write(rsr::D_SRC_LINE_STRIDE, line);
+  rdma.write(rsr::D_SRC_SURFACE_STRIDE, surface);
+  rdma.write(rsr::D_SRC_DMA_CFG, rsr::D_SRC_DMA_CFG_SRC_RAM_TYPE.put(rsr::D_SRC_DMA_CFG_SRC_RAM_TYPE_MC));
+  rdma.write(rsr::D_FEATURE_MODE_CFG, 0);  // memory input, int8 in/proc/out
+  rdma.write(rsr::D_BRDMA_CFG, rsr::D_BRDMA_CFG_BRDMA_DISABLE.put(rsr::D_BRDMA_CFG_BRDMA_DISABLE_NO) |
+                                   rsr::D_BRDMA_CFG_BRDMA_DATA_USE.put(rsr::D_BRDMA_CFG_BRDMA_DATA_USE_ALU) |
+                                   rsr::D_BRDMA_CFG_BRDMA_DATA_MODE.put(rsr::D_BRDMA_CFG_BRDMA_DATA_MODE_PER_KERNEL) |
+                                   rsr::D_BRDMA_CFG_BRDMA_RAM_TYPE.put(rsr::D_BRDMA_CFG_BRDMA_RAM_TYPE_MC));
+  rdma.write(rsr::D_BS_BASE_ADDR_LOW, static_cast<uint32_t>(kSdpBias));
+  rdma.write(rsr::D_BS_BASE_ADDR_HIGH, static_cast<uint32_t>(kSdpBias >> 32));
+  rdma.write(rsr::D_NRDMA_CFG, rsr::D_NRDMA_CFG_NRDMA_DISABLE.put(rsr::D_NRDMA_CFG_NRDMA_DISABLE_YES));
+  rdma.write(rsr::D_ERDMA_CFG, rsr::D_ERDMA_CFG_ERDMA_DISABLE.put(rsr::D_ERDMA_CFG_ERDMA_DISABLE_YES));
+
+  sdp.write(rs::D_DATA_CUBE_WIDTH, c.width - 1);
+  sdp.write(rs::D_DATA_CUBE_HEIGHT, c.height - 1);
+  sdp.write(rs::D_DATA_CUBE_CHANNEL, c.channels - 1);
+  sdp.write(rs::D_DST_BASE_ADDR_LOW, static_cast<uint32_t>(kSdpDestination));
+  sdp.write(rs::D_DST_BASE_ADDR_HIGH, static_cast<uint32_t>(kSdpDestination >> 32));
+  sdp.write(rs::D_DST_LINE_STRIDE, line);
+  sdp.write(rs::D_DST_SURFACE_STRIDE, surface);
+  sdp.write(rs::D_DST_DMA_CFG, rs::D_DST_DMA_CFG_DST_RAM_TYPE.put(rs::D_DST_DMA_CFG_DST_RAM_TYPE_MC));
+  // BS: ALU SUM with the memory operand, multiplier and ReLU bypassed.
+  sdp.write(rs::D_DP_BS_CFG, rs::D_DP_BS_CFG_BS_ALU_ALGO.put(rs::D_DP_BS_CFG_BS_ALU_ALGO_SUM) |
+                                 rs::D_DP_BS_CFG_BS_MUL_BYPASS.put(1) | rs::D_DP_BS_CFG_BS_RELU_BYPASS.put(1));
+  sdp.write(rs::D_DP_BS_ALU_CFG, rs::D_DP_BS_ALU_CFG_BS_ALU_SRC.put(rs::D_DP_BS_ALU_CFG_BS_ALU_SRC_MEM));
+  // BN: ALU bypassed, multiply by the register operand 3, shift 1, ReLU.
+  sdp.write(rs::D_DP_BN_CFG, rs::D_DP_BN_CFG_BN_ALU_BYPASS.put(1));
+  sdp.write(rs::D_DP_BN_MUL_CFG, rs::D_DP_BN_MUL_CFG_BN_MUL_SHIFT_VALUE.put(1));
+  sdp.write(rs::D_DP_BN_MUL_SRC_VALUE, 3);
+  sdp.write(rs::D_DP_EW_CFG, rs::D_DP_EW_CFG_EW_BYPASS.put(1));
+  sdp.write(rs::D_FEATURE_MODE_CFG, 0);  // from memory, to memory
+  sdp.write(rs::D_DATA_FORMAT, 0);
+  sdp.write(rs::D_CVT_OFFSET, 0);
+  sdp.write(rs::D_CVT_SCALE, 1);
+  sdp.write(rs::D_CVT_SHIFT, 0);
+  rdma.write(rsr::D_OP_ENABLE, rsr::D_OP_ENABLE_OP_EN.put(rsr::D_OP_ENABLE_OP_EN_ENABLE));
+  sdp.write(rs::D_OP_ENABLE, rs::D_OP_ENABLE_OP_EN.put(rs::D_OP_ENABLE_OP_EN_ENABLE));
+}
+
+Figures run_sdp_case(const SdpCase& c) {
+  const HardwareConfig& hw = hardware_config(c.config);
+  const uint32_t surfaces = (c.channels + hw.atom_bytes - 1) / hw.atom_bytes;
+  const size_t bytes = size_t{hw.atom_bytes} * c.width * c.height * surfaces;
+  std::vector<uint8_t> input(bytes), bias(size_t{surfaces} * hw.atom_bytes), output(bytes);
+  for (size_t i = 0; i < input.size(); ++i) input[i] = pattern_byte(i);
+  for (size_t i = 0; i < bias.size(); ++i) bias[i] = static_cast<uint8_t>(int(i % 61) - 30);
+  SystemOptions options;
+  options.config = c.config;
+  double seconds = 0, first_seconds = 0, simulated_ns = 0;
+  run_firmware(options, [&](NvdlaSystem& system) {
+    hal::Hal& hal = system.hal();
+    for (size_t done = 0; done < input.size(); done += 1 << 20) {
+      hal.write_memory(kSdpSource + done, input.data() + done, std::min<size_t>(1 << 20, input.size() - done));
+    }
+    hal.write_memory(kSdpBias, bias.data(), bias.size());
+    write_zeros(hal, kSdpDestination, bytes);
+    Registers glb(hal, hw, Unit::Glb);
+    // As for PDP: the second, identical layer is the steady state reported.
+    for (unsigned group = 0; group < 2; ++group) {
+      const uint32_t done_bit = 1u << done_status_bit(Unit::Sdp, group);
+      const uint64_t start_ns = hal.now_ns();
+      const Clock::time_point start = Clock::now();
+      program_sdp(hal, hw, c, group);
+      const uint32_t status = take_interrupts(hal, glb, group == 0 ? "SDP_0" : "SDP_1");
+      (group == 0 ? first_seconds : seconds) = seconds_since(start);
+      simulated_ns = double(hal.now_ns() - start_ns);
+      if ((status & done_bit) == 0) {
+        throw std::runtime_error("interrupt without SDP_DONE_STATUS" + std::to_string(group));
+      }
+    }
+    read_all(hal, kSdpDestination, output);
+  });
+  // Expected: relu(sat_32(round((x + bias[c]) * 3 / 2))), clamped to int8;
+  // halves round away from zero (the SDP truncation rule).
+  size_t wrong = 0;
+  for (size_t i = 0; i < bytes; ++i) {
+    const size_t channel = (i / (size_t{hw.atom_bytes} * c.width * c.height)) * hw.atom_bytes + i % hw.atom_bytes;
+    const int product = (int8_t(input[i]) + int8_t(bias[channel])) * 3;
+    const int rounded = product >= 0 ? (product + 1) / 2 : -((-product + 1) / 2);
+    const int expected = std::clamp(rounded, 0, 127);
+    if (int8_t(output[i]) != expected && ++wrong <= 3) {
+      std::cerr << "SDP output byte " << i << " is " << int(int8_t(output[i])) << ", expected " << expected << "\n";
+    }
+  }
+  return {{"bytes", double(bytes)},
+          {"seconds", seconds},
+          {"first_seconds", first_seconds},
+          {"simulated_ns", simulated_ns},
+          {"memcpy_seconds", memcpy_seconds(bytes)},
+          {"correct", wrong == 0 ? 1.0 : 0.0}};
+}
+
 // ---------------------------------------------------------------- cases
 
-// Case names: bdma:LINE_BYTES:GAP_BYTES:TOTAL_BYTES:fresh|written and
-// pdp:CONFIG:avg|max:int8|int16:KERNEL:STRIDE:PAD:WxHxC.
+// Case names: bdma:LINE_BYTES:GAP_BYTES:TOTAL_BYTES:fresh|written,
+// pdp:CONFIG:avg|max:int8|int16:KERNEL:STRIDE:PAD:WxHxC and sdp:CONFIG:WxHxC.
 std::vector<std::string> split(const std::string& text, char separator) {
   std::vector<std::string> parts;
   std::stringstream in(text);
@@ -534,6 +659,14 @@ int run_case(const std::string& name) {
                                        parts[3] == "int8" ? Precision::Int8 : Precision::Int16, number(parts[4]),
                                        number(parts[5]), number(parts[6]), number(size[0]), number(size[1]),
                                        number(size[2])});
+  } else if (parts.size() == 3 && parts[0] == "sdp") {
+    const auto config = parse_config(parts[1]);
+    const std::vector<std::string> size = split(parts[2], 'x');
+    if (!config || size.size() != 3) {
+      std::cerr << "acosim-nvdla-bench: bad case '" << name << "'\n";
+      return 2;
+    }
+    figures = run_sdp_case(SdpCase{*config, number(size[0]), number(size[1]), number(size[2])});
   } else {
     std::cerr << "acosim-nvdla-bench: unknown case '" << name << "'\n";
     return 2;
@@ -663,6 +796,7 @@ int run_all(const std::string& self, const std::string& acosim, const std::strin
       {"PDP nv_large int8 avg 3x3 s1 pad 1", "pdp:nv_large:avg:int8:3:1:1:" + pool_size},
       {"PDP nv_large int8 max 2x2 s2", "pdp:nv_large:max:int8:2:2:0:" + pool_size},
       {"PDP nv_full int16 max 2x2 s2", "pdp:nv_full:max:int16:2:2:0:" + pool_size},
+      {"SDP nv_large int8 bias (memory), mul, ReLU", "sdp:nv_large:" + pool_size},
   };
   std::cout << "NVDLA data movement, untraced. Wall time of the firmware part only (first register write to the\n"
                "last done interrupt); the setup writes source and destination memory beforehand, except in the\n"

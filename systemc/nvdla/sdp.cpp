@@ -140,16 +140,16 @@ void Sdp::run() {
       m_ready.notify(sc_core::SC_ZERO_TIME);
       sc_core::wait(m_layer_done);
     } else {
-      const PackedCube output = process_layer(g);
+      process_layer(g);
       // EQL compare mode: WDMA generates no addresses, nothing is written.
-      if (!sdp_compare_mode(m_layer)) write_output(g, output);
+      if (!sdp_compare_mode(m_layer)) write_output(g, m_output);
       end_layer(g);
     }
   }
 }
 
-PackedCube Sdp::process_layer(unsigned g) {
-  PackedCube input;
+void Sdp::process_layer(unsigned g) {
+  PackedCube& input = m_input;
   const SdpRdmaLayer source = rdma->fetch(input);
   SdpConfig layer = m_layer;
   layer.in_precision = source.in_precision;
@@ -169,9 +169,8 @@ PackedCube Sdp::process_layer(unsigned g) {
   }
   if (const auto mismatch = sdp_operand_mismatch(layer, source.operands)) error(*mismatch + where);
   SdpStats stats;
-  PackedCube output;
   try {
-    output = sdp_process(layer, input, source.operands, m_lut, stats);
+    sdp_process(layer, input, source.operands, m_lut, stats, m_output);
   } catch (const std::invalid_argument& e) {
     error(e.what());
   }
@@ -189,7 +188,6 @@ PackedCube Sdp::process_layer(unsigned g) {
     m_bank.set(r::D_PERF_LUT_HYBRID, stats.lut.hybrid, g);
   }
   if (sdp_compare_mode(layer)) m_bank.set(r::D_STATUS, r::D_STATUS_STATUS_UNEQUAL.put(stats.unequal ? 1 : 0), g);
-  return output;
 }
 
 void Sdp::write_output(unsigned g, const PackedCube& output) {
@@ -224,10 +222,10 @@ PackedCube Sdp::pull_cube() {
   while (!m_ready_flag) sc_core::wait(m_ready);
   m_ready_flag = false;
   const unsigned g = m_bank.consumer();
-  PackedCube output = process_layer(g);
+  process_layer(g);
   end_layer(g);
   m_layer_done.notify(sc_core::SC_ZERO_TIME);
-  return output;
+  return m_output;
 }
 
 }  // namespace acosim::nvdla

@@ -52,8 +52,8 @@ class Sdp : public DmaUnit, public SdpOutput {
   void run();
   SdpConfig decode(unsigned group) const;
   // Fetches the group's input and operands from SDP_RDMA and runs them
-  // through the datapath, taking the datapath's time.
-  PackedCube process_layer(unsigned group);
+  // through the datapath into m_output, taking the datapath's time.
+  void process_layer(unsigned group);
   void write_output(unsigned group, const PackedCube& output);
   void end_layer(unsigned group);
 
@@ -61,6 +61,7 @@ class Sdp : public DmaUnit, public SdpOutput {
   bool m_ready_flag = false;
   SdpConfig m_layer;
   SdpLutTables m_lut;
+  PackedCube m_input, m_output;  // kept across layers so their memory is reused
 };
 
 }  // namespace acosim::nvdla

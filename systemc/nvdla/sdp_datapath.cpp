@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <vector>
 
 namespace acosim::nvdla {
 
@@ -171,8 +172,138 @@ int32_t SdpMemoryOperands::value(uint64_t element, bool mul) const {
   return two_bytes ? int32_t(int16_t(uint16_t(v[0] | (v[1] << 8)))) : int32_t(int8_t(v[0]));
 }
 
+namespace {
+
+// One element through X1, X2, Y and the converter, with its operands.
+class ElementPipeline {
+ public:
+  ElementPipeline(const SdpConfig& config, const SdpOperands& operands, const SdpLutTables& lut)
+      : m_config(config), m_operands(operands), m_lut(lut),
+        m_bs(memory_reads(config.bs, config.bs_present)), m_bn(memory_reads(config.bn, config.bn_present)),
+        m_ew(memory_reads(config.ew, config.ew_present)), m_ew_active(config.ew_present && !config.ew.bypass),
+        m_compare(sdp_compare_mode(config)) {}
+
+  // True when an element's result depends on its value and its channel
+  // only: no operand comes per element from memory.
+  bool depends_on_channel_only() const {
+    const auto per_element = [](const MemoryReads& reads, const SdpMemoryOperands& dma) {
+      return (reads.alu || reads.mul) && dma.per_element;
+    };
+    return !per_element(m_bs, m_operands.bs) && !per_element(m_bn, m_operands.bn) &&
+           !per_element(m_ew, m_operands.ew);
+  }
+
+  // `x`: the sign-extended input element; `element`: its index in the
+  // packed cube (which picks its memory operands).
+  int32_t run(int32_t x, uint64_t element, SdpStats& stats) const {
+    int32_t v = x;
+    if (m_config.bs_present) {
+      v = x_stage(m_config.bs, v, m_bs.alu ? m_operands.bs.alu(element) : m_config.bs.alu_operand,
+                  m_bs.mul ? m_operands.bs.mul(element) : m_config.bs.mul_operand);
+    }
+    if (m_config.bn_present) {
+      v = x_stage(m_config.bn, v, m_bn.alu ? m_operands.bn.alu(element) : m_config.bn.alu_operand,
+                  m_bn.mul ? m_operands.bn.mul(element) : m_config.bn.mul_operand);
+    }
+    if (m_ew_active) {
+      v = y_stage(m_config.ew, m_lut, v, m_ew.alu ? m_operands.ew.alu(element) : 0,
+                  m_ew.mul ? m_operands.ew.mul(element) : 0, stats.lut, stats.unequal);
+    }
+    // EQL compare mode: the converter passes the data unchanged
+    // (NV_NVDLA_SDP_HLS_C_int.v is bypassed with cfg_mode_eql).
+    if (!m_compare) {
+      bool saturated = false;
+      v = convert_output(m_config, v, &saturated);
+      if (saturated) ++stats.out_saturation;
+    }
+    return v;
+  }
+
+ private:
+  const SdpConfig& m_config;
+  const SdpOperands& m_operands;
+  const SdpLutTables& m_lut;
+  const MemoryReads m_bs, m_bn, m_ew;
+  const bool m_ew_active, m_compare;
+};
+
+// Channels (lanes of all surfaces) up to which an int8 layer is computed
+// through per-channel tables.
+constexpr uint64_t kMaxTableChannels = 4096;
+
+void add_stats(SdpStats& to, const SdpStats& one, uint64_t times) {
+  to.out_saturation += uint32_t(one.out_saturation * times);
+  to.lut.le_hit += uint32_t(one.lut.le_hit * times);
+  to.lut.lo_hit += uint32_t(one.lut.lo_hit * times);
+  to.lut.uflow += uint32_t(one.lut.uflow * times);
+  to.lut.oflow += uint32_t(one.lut.oflow * times);
+  to.lut.hybrid += uint32_t(one.lut.hybrid * times);
+  to.unequal = to.unequal || (times != 0 && one.unequal);
+}
+
+// An int8 layer whose parameters vary by channel only: each channel's 256
+// possible results are computed once with the element pipeline itself, then
+// every element is a table lookup. The counters come from how often each
+// value occurred per channel, times what one occurrence adds; the result is
+// the same as element by element.
+void process_by_table(const ElementPipeline& pipeline, const CubeGeometry& g, const uint8_t* src, uint8_t* dst,
+                      SdpStats& stats) {
+  const uint32_t lanes = g.elements_per_atom();
+  const uint64_t positions = uint64_t{g.width} * g.height;
+  std::vector<uint8_t> table(size_t{lanes} * 256);
+  std::vector<uint32_t> histogram(size_t{lanes} * 256);
+  for (uint32_t s = 0; s < g.surfaces(); ++s) {
+    const uint64_t first = uint64_t{s} * positions * lanes;  // the surface's first element
+    // Whether any value of any lane adds to a counter; when none does, the
+    // occurrences need not be counted.
+    bool counts = false;
+    for (uint32_t lane = 0; lane < lanes; ++lane) {
+      for (int x = -128; x < 128; ++x) {
+        SdpStats one;
+        table[size_t{lane} * 256 + uint8_t(x)] = uint8_t(pipeline.run(x, first + lane, one));
+        counts = counts || one.out_saturation || one.lut.le_hit || one.lut.lo_hit || one.lut.uflow ||
+                 one.lut.oflow || one.lut.hybrid || one.unequal;
+      }
+    }
+    const uint8_t* in = src + first;
+    uint8_t* out = dst + first;
+    if (!counts) {
+      for (uint64_t p = 0; p < positions; ++p, in += lanes, out += lanes) {
+        for (uint32_t lane = 0; lane < lanes; ++lane) out[lane] = table[size_t{lane} * 256 + in[lane]];
+      }
+      continue;
+    }
+    std::fill(histogram.begin(), histogram.end(), 0u);
+    for (uint64_t p = 0; p < positions; ++p, in += lanes, out += lanes) {
+      for (uint32_t lane = 0; lane < lanes; ++lane) {
+        const size_t entry = size_t{lane} * 256 + in[lane];
+        out[lane] = table[entry];
+        ++histogram[entry];
+      }
+    }
+    for (uint32_t lane = 0; lane < lanes; ++lane) {
+      for (int x = -128; x < 128; ++x) {
+        const uint32_t times = histogram[size_t{lane} * 256 + uint8_t(x)];
+        if (times == 0) continue;
+        SdpStats one;
+        pipeline.run(x, first + lane, one);
+        add_stats(stats, one, times);
+      }
+    }
+  }
+}
+
+}  // namespace
+
 PackedCube sdp_process(const SdpConfig& config, const PackedCube& input, const SdpOperands& operands,
                        const SdpLutTables& lut, SdpStats& stats) {
+  PackedCube output;
+  sdp_process(config, input, operands, lut, stats, output);
+  return output;
+}
+
+void sdp_process(const SdpConfig& config, const PackedCube& input, const SdpOperands& operands,
+                 const SdpLutTables& lut, SdpStats& stats, PackedCube& output) {
   if (auto feature = sdp_unsupported(config)) {
     throw std::invalid_argument("SDP: " + *feature + " is not modelled");
   }
@@ -185,9 +316,12 @@ PackedCube sdp_process(const SdpConfig& config, const PackedCube& input, const S
                                 precision_name(input.geometry.precision) + ", IN_PRECISION is " +
                                 precision_name(config.in_precision));
   }
-  CubeGeometry out_geometry = input.geometry;
-  out_geometry.precision = config.out_precision;
-  PackedCube output(out_geometry);
+  output.geometry = input.geometry;
+  output.geometry.precision = config.out_precision;
+  output.geometry.validate();
+  // Every byte is written below: no need to clear a buffer kept from an
+  // earlier layer.
+  output.bytes.resize(output.geometry.total_bytes());
   if (input.bytes.size() != output.bytes.size()) {
     throw std::invalid_argument("SDP: input cube holds " + std::to_string(input.bytes.size()) +
                                 " bytes, its geometry " + std::to_string(output.bytes.size()));
@@ -201,37 +335,19 @@ PackedCube sdp_process(const SdpConfig& config, const PackedCube& input, const S
                                   std::to_string(dma->records(elements) * dma->record_bytes()));
     }
   }
-  const MemoryReads bs_reads = memory_reads(config.bs, config.bs_present);
-  const MemoryReads bn_reads = memory_reads(config.bn, config.bn_present);
-  const MemoryReads ew_reads = memory_reads(config.ew, config.ew_present);
-  const bool ew_active = config.ew_present && !config.ew.bypass;
-  const bool compare = sdp_compare_mode(config);
+  const ElementPipeline pipeline(config, operands, lut);
   const uint8_t* src = input.bytes.data();
   uint8_t* dst = output.bytes.data();
+  if (!wide && pipeline.depends_on_channel_only() &&
+      uint64_t{input.geometry.surfaces()} * input.geometry.elements_per_atom() <= kMaxTableChannels) {
+    process_by_table(pipeline, input.geometry, src, dst, stats);
+    return;
+  }
   for (size_t i = 0; i < elements; ++i) {
     // As SDP_RDMA extracts elements (NV_NVDLA_SDP_MRDMA_EG_dout.v): every
     // byte (INT8) or little-endian word (INT16), sign-extended to 32 bits.
-    int32_t v = wide ? int32_t(int16_t(uint16_t(src[2 * i] | (src[2 * i + 1] << 8))))
-                     : int32_t(int8_t(src[i]));
-    if (config.bs_present) {
-      v = x_stage(config.bs, v, bs_reads.alu ? operands.bs.alu(i) : config.bs.alu_operand,
-                  bs_reads.mul ? operands.bs.mul(i) : config.bs.mul_operand);
-    }
-    if (config.bn_present) {
-      v = x_stage(config.bn, v, bn_reads.alu ? operands.bn.alu(i) : config.bn.alu_operand,
-                  bn_reads.mul ? operands.bn.mul(i) : config.bn.mul_operand);
-    }
-    if (ew_active) {
-      v = y_stage(config.ew, lut, v, ew_reads.alu ? operands.ew.alu(i) : 0, ew_reads.mul ? operands.ew.mul(i) : 0,
-                  stats.lut, stats.unequal);
-    }
-    // EQL compare mode: the converter passes the data unchanged
-    // (NV_NVDLA_SDP_HLS_C_int.v is bypassed with cfg_mode_eql).
-    if (!compare) {
-      bool saturated = false;
-      v = convert_output(config, v, &saturated);
-      if (saturated) ++stats.out_saturation;
-    }
+    const int32_t x = wide ? int32_t(int16_t(uint16_t(src[2 * i] | (src[2 * i + 1] << 8)))) : int32_t(int8_t(src[i]));
+    const int32_t v = pipeline.run(x, i, stats);
     if (wide) {
       dst[2 * i] = uint8_t(v);
       dst[2 * i + 1] = uint8_t(uint32_t(v) >> 8);
@@ -239,7 +355,6 @@ PackedCube sdp_process(const SdpConfig& config, const PackedCube& input, const S
       dst[i] = uint8_t(v);
     }
   }
-  return output;
 }
 
 }  // namespace acosim::nvdla

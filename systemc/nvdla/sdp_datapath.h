@@ -174,6 +174,10 @@ std::optional<std::string> sdp_operand_mismatch(const SdpConfig& config, const S
 // Adds to `stats`.
 PackedCube sdp_process(const SdpConfig& config, const PackedCube& input, const SdpOperands& operands,
                        const SdpLutTables& lut, SdpStats& stats);
+// The same into `output`, whose buffer is reused (a model keeps it across
+// layers rather than allocating and clearing megabytes per layer).
+void sdp_process(const SdpConfig& config, const PackedCube& input, const SdpOperands& operands,
+                 const SdpLutTables& lut, SdpStats& stats, PackedCube& output);
 inline PackedCube sdp_process(const SdpConfig& config, const PackedCube& input, SdpStats& stats) {
   return sdp_process(config, input, SdpOperands{}, SdpLutTables{}, stats);
 }

@@ -76,7 +76,9 @@ SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
     address.line_stride = m_config.atom_bytes;
     address.surface_stride = m_config.atom_bytes;
   }
-  cube = PackedCube(geometry);
+  // read_cube fills every byte; the caller's buffer is reused.
+  geometry.validate();
+  cube.geometry = geometry;
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   try {
     delay = read_cube(port, address, cube);

@@ -366,6 +366,45 @@ TEST(SdpProcess, Int16ElementsAndSaturationCounter) {
   EXPECT_EQ(stats.out_saturation, 1u);
 }
 
+TEST(SdpProcess, Int8CountersWhenComputedByChannel) {
+  // INT8, BS: x * 32767 (MUL operand from memory per channel: 32767 on odd
+  // channels, 1 on even ones). |x| * 32767 > 65535 for |x| >= 3: those
+  // elements saturate at 17 bits (counted). The cube holds x = -4..4 in
+  // turn over 2x3 positions and 16 lanes (two surfaces of 8).
+  SdpConfig c;
+  c.bs = active_stage();
+  c.bs.mul_bypass = false;
+  c.bs.mul_operand_from_memory = true;
+  std::vector<uint8_t> records;
+  for (int ch = 0; ch < 16; ++ch) {
+    const int16_t v = ch % 2 ? 32767 : 1;
+    records.push_back(uint8_t(uint16_t(v)));
+    records.push_back(uint8_t(uint16_t(v) >> 8));
+  }
+  SdpOperands ops;
+  ops.bs = operand_dma(false, SdpOperandUse::Mul, true, records, 2 * 3 * 8);
+  PackedCube in(CubeGeometry{2, 3, 9, Precision::Int8, 8});
+  uint32_t expected_saturations = 0;
+  int next = 0;
+  for (uint32_t ch = 0; ch < 16; ++ch) {
+    for (uint32_t h = 0; h < 3; ++h) {
+      for (uint32_t w = 0; w < 2; ++w) {
+        const int x = next % 9 - 4;
+        ++next;
+        in.set(w, h, ch, x);
+        if (ch % 2 == 1 && (x >= 3 || x <= -3)) ++expected_saturations;
+      }
+    }
+  }
+  SdpStats stats;
+  const PackedCube out = sdp_process(c, in, ops, stats);
+  EXPECT_EQ(stats.out_saturation, expected_saturations);
+  EXPECT_GT(expected_saturations, 10u);
+  // Odd channels clamp to +-127 beyond |x| = 0; even ones pass x through.
+  EXPECT_EQ(out.at(0, 0, 0), in.at(0, 0, 0));
+  EXPECT_EQ(out.at(0, 0, 1), in.at(0, 0, 1) > 0 ? 127 : in.at(0, 0, 1) < 0 ? -128 : 0);
+}
+
 // nv_large pdp_3x3x33_2x2_ave_int8_0. SDP: D_DP_BS_CFG 0x08 (BS on, ALU SUM,
 // MUL on, ReLU on), D_DP_BS_ALU_CFG 0x100 (REG, shift 1), ALU operand 2,
 // D_DP_BS_MUL_CFG 0x100 (REG, shift 1), MUL operand 2, D_DP_BN_CFG 0x73
