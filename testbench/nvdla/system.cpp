@@ -49,6 +49,8 @@ NvdlaSystem::NvdlaSystem(sc_core::sc_module_name name, const SystemOptions& opti
       m_pdp("pdp", m_config),
       m_sdp_rdma("sdp_rdma", m_config),
       m_sdp("sdp", m_config),
+      m_cdp_rdma("cdp_rdma", m_config),
+      m_cdp("cdp", m_config),
       m_cpu("cpu") {
   if (m_config.has_cvif) {
     m_cvif = std::make_unique<core::Memory>("cvif", options.cvif);
@@ -83,6 +85,10 @@ NvdlaSystem::NvdlaSystem(sc_core::sc_module_name name, const SystemOptions& opti
   m_csb.map(Unit::SdpRdma);
   m_csb.units.bind(m_sdp.csb);
   m_csb.map(Unit::Sdp);
+  m_csb.units.bind(m_cdp_rdma.csb);
+  m_csb.map(Unit::CdpRdma);
+  m_csb.units.bind(m_cdp.csb);
+  m_csb.map(Unit::Cdp);
 
   // Memory: each DMA on both interfaces; the CPU loads and inspects both.
   m_pdp_rdma.mcif.bind(m_mcif->socket);
@@ -93,6 +99,10 @@ NvdlaSystem::NvdlaSystem(sc_core::sc_module_name name, const SystemOptions& opti
   bind_cvif(m_sdp_rdma.cvif);
   m_sdp.mcif.bind(m_mcif->socket);
   bind_cvif(m_sdp.cvif);
+  m_cdp_rdma.mcif.bind(m_mcif->socket);
+  bind_cvif(m_cdp_rdma.cvif);
+  m_cdp.mcif.bind(m_mcif->socket);
+  bind_cvif(m_cdp.cvif);
   m_cpu.primary.bind(m_mcif->socket);
   bind_cvif(m_cpu.secondary);
 
@@ -102,6 +112,8 @@ NvdlaSystem::NvdlaSystem(sc_core::sc_module_name name, const SystemOptions& opti
   m_sdp.rdma.bind(m_sdp_rdma.out);
   m_pdp.done.bind(m_glb.done_in);
   m_sdp.done.bind(m_glb.done_in);
+  m_cdp.rdma.bind(m_cdp_rdma.out);
+  m_cdp.done.bind(m_glb.done_in);
   m_glb.intr.bind(m_intr);
   m_cpu.interrupt.bind(m_intr);
 
@@ -130,6 +142,10 @@ NvdlaSystem::NvdlaSystem(sc_core::sc_module_name name, const SystemOptions& opti
     t.add("nvdla.sdp_rdma", "bytes_read", m_sdp_rdma.bytes_read);
     t.add("nvdla.sdp", "busy", m_sdp.busy);
     t.add("nvdla.sdp", "bytes_written", m_sdp.bytes_written);
+    t.add("nvdla.cdp_rdma", "busy", m_cdp_rdma.busy);
+    t.add("nvdla.cdp_rdma", "bytes_read", m_cdp_rdma.bytes_read);
+    t.add("nvdla.cdp", "busy", m_cdp.busy);
+    t.add("nvdla.cdp", "bytes_written", m_cdp.bytes_written);
   }
 }
 

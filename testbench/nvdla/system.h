@@ -22,6 +22,8 @@
 #include "systemc/nvdla/glb.h"
 #include "systemc/nvdla/pdp.h"
 #include "systemc/nvdla/pdp_rdma.h"
+#include "systemc/nvdla/cdp.h"
+#include "systemc/nvdla/cdp_rdma.h"
 #include "systemc/nvdla/sdp.h"
 #include "systemc/nvdla/sdp_rdma.h"
 
@@ -64,6 +66,8 @@ class NvdlaSystem : public sc_core::sc_module {
   Pdp m_pdp;
   SdpRdma m_sdp_rdma;
   Sdp m_sdp;
+  CdpRdma m_cdp_rdma;
+  Cdp m_cdp;
   core::TlmDeviceHal m_cpu;
   core::ObservedSignal<bool> m_intr{"intr"};
   std::unique_ptr<core::VcdTracer> m_tracer;

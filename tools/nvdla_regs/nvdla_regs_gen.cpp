@@ -2,7 +2,7 @@
 //
 //   nvdla_regs_gen <descriptions-dir> <output-root>
 //
-// Reads <descriptions-dir>/{glb,bdma,pdp_rdma,pdp,sdp_rdma,sdp}.json and writes
+// Reads <descriptions-dir>/<unit>.json for every unit of kUnits below and writes
 //   <output-root>/sw/nvdla/regs/<unit>.h    driver header: offsets, fields, enums
 //   <output-root>/sw/nvdla/regs/<unit>.cpp  RegisterInfo tables of both maps
 //   <output-root>/docs/nvdla-registers.md   one table per unit
@@ -53,13 +53,18 @@ constexpr int kNvFull = 1;
 constexpr int kMapCount = 2;
 constexpr const char* kMapKey[kMapCount] = {"master", "nv_full"};
 
-// The units in the order of acosim::nvdla::Unit: file stem = namespace.
+// The units, those with an acosim::nvdla::Unit in its order first, then those
+// that only have a header and a table so far: file stem = namespace.
 struct UnitFile {
   const char* stem;
   const char* unit;
 };
 constexpr UnitFile kUnits[] = {{"glb", "GLB"}, {"bdma", "BDMA"},         {"pdp_rdma", "PDP_RDMA"},
-                               {"pdp", "PDP"}, {"sdp_rdma", "SDP_RDMA"}, {"sdp", "SDP"}};
+                               {"pdp", "PDP"}, {"sdp_rdma", "SDP_RDMA"}, {"sdp", "SDP"},
+                               {"cdp_rdma", "CDP_RDMA"}, {"cdp", "CDP"},
+                               {"cdma", "CDMA"}, {"csc", "CSC"},
+                               {"cmac_a", "CMAC_A"}, {"cmac_b", "CMAC_B"},
+                               {"cacc", "CACC"}};
 constexpr const char* kAccessNames[] = {"RW", "RO", "W1C", "W1S", "Trigger", "SetOnly"};
 
 struct EnumValue {
@@ -366,9 +371,17 @@ std::string bits(const FieldDesc& f, int map) {
 std::string header(const UnitDesc& u) {
   std::ostringstream o;
   bool fields_differ = false, resets_differ = false;
+  // Whether every field that differs is an address or stride field, [31:0] in
+  // master and [31:5] in nv_full.
+  bool only_address_fields_differ = true;
   for (const auto& r : u.registers) {
     resets_differ |= r.reset[kMaster] != r.reset[kNvFull];
-    for (const auto& f : r.fields) fields_differ |= f.maps_differ();
+    for (const auto& f : r.fields) {
+      if (!f.maps_differ()) continue;
+      fields_differ = true;
+      only_address_fields_differ &= f.msb[kMaster] == 31 && f.lsb[kMaster] == 0 &&
+                                    f.msb[kNvFull] == 31 && f.lsb[kNvFull] == 5;
+    }
   }
   o << banner(u) << "//\n"
     << comment(u.unit + ": " + u.summary)
@@ -376,10 +389,13 @@ std::string header(const UnitDesc& u) {
     << "// hardware_config(config).unit_base(unit).\n";
   if (fields_differ || resets_differ) {
     o << "// Field constants carry the master map's positions.";
-    if (fields_differ) {
+    if (fields_differ && only_address_fields_differ) {
       o << " nv_full keeps only bits\n"
         << "// [31:5] of the address and stride fields marked \"nv_full\" below (bits 4:0\n"
         << "// read 0 there).";
+    } else if (fields_differ) {
+      o << " The fields marked \"nv_full\"\n"
+        << "// below sit at the bits given there in that map (the bits they lose read 0).";
     }
     if (resets_differ) o << "\n// Reset values marked \"nv_full\" differ in that map.";
     o << "\n// unit_info(config) carries the exact masks and resets of each map.\n";
@@ -455,7 +471,7 @@ std::string markdown(const std::vector<UnitDesc>& units) {
   o << "<!-- generated from sw/nvdla/regs/descriptions/*.json by tools/nvdla_regs - do not edit "
        "-->\n"
     << "# NVDLA register maps\n\n"
-    << "The register maps of the modelled NVDLA units, in two variants: the master\n"
+    << "The register maps of the NVDLA units, in two variants: the master\n"
     << "map (nv_small, nv_large) and the nvdlav1 map (nv_full). Offsets are bytes\n"
     << "inside the unit's 4 KiB window (unit bases: `HardwareConfig::unit_base` in\n"
     << "`sw/nvdla/regs/config.cpp`). Where the maps differ, the nv_full value is given\n"

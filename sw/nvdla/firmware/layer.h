@@ -1,16 +1,20 @@
 // Layer descriptions for NVDLA's firmware (nvdla/sw kmd/firmware), in the
 // firmware's own vocabulary: every struct mirrors a descriptor of
-// kmd/firmware/include/dla_interface.h field for field, with one change:
+// kmd/firmware/include/dla_interface.h field for field, with two changes:
 // where the firmware holds an address-list index plus offset (dla_data_cube
 // .address/.offset, dla_bdma_transfer_desc .source_address/
 // .destination_address), a layer holds the physical address and the memory
-// it is in. The task builder (task_builder.h) turns a list of layers into
+// it is in; and where it holds an index into the network's LUT list
+// (dla_sdp_op_desc.lut_index), a layer holds the LUT (dla_lut_param). The
+// task builder (task_builder.h) turns a list of layers into
 // the descriptors, dependency graph and address list the firmware reads.
 // Plain C++, no SystemC.
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -135,8 +139,54 @@ struct SdpOp {
   SdpCvt cvt;
 };
 
-// dla_sdp_op_desc without lut_index: layers here use no LUT (the builder
-// writes lut_index = -1).
+// dla_interface.h LUT_METHOD_* (dla_lut_param.method) and LUT_PRI_*
+// (hybrid/underflow/overflow_priority), and the table sizes
+// (1 << LUT_LINEAR_EXP_TABLE_ENTRY_LOG2) + 1 and
+// (1 << LUT_LINEAR_ONLY_TABLE_ENTRY_LOG2) + 1.
+inline constexpr uint8_t kLutMethodExponential = 0;
+inline constexpr uint8_t kLutMethodLinear = 1;
+inline constexpr uint8_t kLutPriorityLinearExp = 0;
+inline constexpr uint8_t kLutPriorityLinearOnly = 1;
+inline constexpr size_t kLutLinearExpEntries = 65;
+inline constexpr size_t kLutLinearOnlyEntries = 257;
+
+// union dla_slope: for INT8/INT16 data_i (dla_float_data: the slope is
+// scale >> shifter); for FP16 data_f, the FP16 bits, which the union keeps
+// where data_i.scale is (shifter then unused).
+struct LutSlope {
+  int16_t scale = 0;
+  int8_t shifter = 0;
+};
+
+// dla_lut_param: the two tables and how SDP (or CDP) indexes them. The
+// offsets are union dla_lut_offset, one signed byte each:
+// linear_exp_offset is exp_offset for LUT_METHOD_EXPONENTIAL and frac_bits
+// for LUT_METHOD_LINEAR, linear_only_offset is frac_bits (common.c
+// update_lut writes them to S_LUT_INFO by method).
+struct LutParam {
+  std::array<int16_t, kLutLinearExpEntries> linear_exp_table{};
+  std::array<int16_t, kLutLinearOnlyEntries> linear_only_table{};
+  int8_t linear_exp_offset = 0;
+  int8_t linear_only_offset = 0;
+  uint64_t linear_exp_start = 0;
+  uint64_t linear_exp_end = 0;
+  uint64_t linear_only_start = 0;
+  uint64_t linear_only_end = 0;
+  LutSlope linear_exp_underflow_slope;
+  LutSlope linear_exp_overflow_slope;
+  LutSlope linear_only_underflow_slope;
+  LutSlope linear_only_overflow_slope;
+  uint8_t hybrid_priority = kLutPriorityLinearExp;
+  uint8_t underflow_priority = kLutPriorityLinearExp;
+  uint8_t overflow_priority = kLutPriorityLinearExp;
+  uint8_t method = kLutMethodExponential;
+};
+
+// dla_sdp_op_desc. Instead of lut_index the layer holds its LUT: the
+// builder puts every layer's LUT into the network's LUT list
+// (dla_network_desc.lut_data_index, num_luts) and writes its position as
+// lut_index, -1 for a layer without one (sdp.c processor_sdp_program
+// programs the LUT only for lut_index >= 0).
 struct SdpOpDesc {
   uint8_t src_precision = kPrecisionInt8;
   uint8_t dst_precision = kPrecisionInt8;
@@ -147,6 +197,7 @@ struct SdpOpDesc {
   SdpOp x1_op;
   SdpOp x2_op;
   SdpOp y_op;
+  std::optional<LutParam> lut;
 };
 
 // dla_sdp_surface_desc. x1/x2/y_data are read only by a stage whose mode is

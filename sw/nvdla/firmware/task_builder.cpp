@@ -26,6 +26,10 @@ static_assert(sizeof(dla_data_cube) == 32, "dla_data_cube layout");
 static_assert(sizeof(dla_bdma_transfer_desc) == 32, "dla_bdma_transfer_desc layout");
 static_assert(sizeof(dla_pdp_op_desc) == 52, "dla_pdp_op_desc layout");
 static_assert(sizeof(dla_sdp_op_desc) == 116, "dla_sdp_op_desc layout");
+static_assert(sizeof(dla_lut_param) == 700, "dla_lut_param layout");
+static_assert(kLutLinearExpEntries == (1 << LUT_LINEAR_EXP_TABLE_ENTRY_LOG2) + 1 &&
+                  kLutLinearOnlyEntries == (1 << LUT_LINEAR_ONLY_TABLE_ENTRY_LOG2) + 1,
+              "LUT table sizes");
 static_assert(int(OpType::Bdma) == DLA_OP_BDMA && int(OpType::Sdp) == DLA_OP_SDP && int(OpType::Pdp) == DLA_OP_PDP,
               "DLA_OP_* numbering");
 static_assert(int(MemoryType::Mc) == DLA_MEM_MC && int(MemoryType::Cv) == DLA_MEM_CV &&
@@ -99,7 +103,8 @@ class Builder {
   void check_pdp_op(const PdpOpDesc& op) const;
   dla_pdp_op_desc pdp_op(const PdpOpDesc& op) const;
   void check_sdp_op(const SdpOpDesc& op) const;
-  dla_sdp_op_desc sdp_op(const SdpOpDesc& op) const;
+  dla_sdp_op_desc sdp_op(const SdpOpDesc& op);
+  int16_t lut(const LutParam& lut);
   dla_data_cube operand_cube(const SdpOpDesc& op, const SdpOp& stage, const DataCube& cube, const char* name);
   void sdp_surface(const SdpOpDesc& op, const SdpSurfaceDesc& surface, dla_sdp_surface_desc& to);
 
@@ -113,6 +118,7 @@ class Builder {
   const MemoryLimits& m_limits;
   std::vector<Node> m_nodes;
   std::vector<Buffer> m_buffers;
+  std::vector<dla_lut_param> m_luts;  // the network's LUT list
   std::map<std::pair<MemoryType, uint64_t>, size_t> m_buffer_index;
   size_t m_layer = 0;
   const char* m_layer_kind = "";
@@ -383,14 +389,61 @@ void Builder::check_sdp_op(const SdpOpDesc& s) const {
   stage(s.x1_op, "x1_op");
   stage(s.x2_op, "x2_op");
   stage(s.y_op, "y_op");
-  if (s.y_op.enable && s.y_op.act == ACTIVATION_LUT) fail("y_op uses a LUT, which layers here do not carry");
+  // sdp.c processor_sdp_program: EW_LUT_BYPASS = NO for ACTIVATION_LUT,
+  // with the table of lut_index.
+  if (s.y_op.enable && s.y_op.act == ACTIVATION_LUT && !s.lut) {
+    fail("sdp_op.y_op.act is ACTIVATION_LUT but the layer has no lut");
+  }
+  if (s.lut) {
+    // common.c update_lut indexes map_lut_method and map_lut_out with these.
+    const LutParam& l = *s.lut;
+    if (l.method > LUT_METHOD_LINEAR) fail("sdp_op.lut.method " + std::to_string(l.method) + " is not 0..1");
+    for (const uint8_t p : {l.hybrid_priority, l.underflow_priority, l.overflow_priority}) {
+      if (p > LUT_PRI_LINEAR_ONLY) fail("sdp_op.lut priority " + std::to_string(p) + " is not 0..1 (LUT_PRI_*)");
+    }
+  }
 }
 
-dla_sdp_op_desc Builder::sdp_op(const SdpOpDesc& s) const {
+// Appends `from` to the network's LUT list and returns its index
+// (dla_sdp_op_desc.lut_index, which scheduler.c dla_read_lut reads the
+// list's entry with).
+int16_t Builder::lut(const LutParam& from) {
+  if (m_luts.size() >= size_t(INT16_MAX)) fail("too many LUTs for one task");
+  dla_lut_param l;
+  std::memset(&l, 0, sizeof l);
+  std::copy(from.linear_exp_table.begin(), from.linear_exp_table.end(), l.linear_exp_table);
+  std::copy(from.linear_only_table.begin(), from.linear_only_table.end(), l.linear_only_table);
+  l.linear_exp_offset.exp_offset = from.linear_exp_offset;  // frac_bits shares the byte
+  l.linear_only_offset.frac_bits = from.linear_only_offset;
+  l.linear_exp_start = from.linear_exp_start;
+  l.linear_exp_end = from.linear_exp_end;
+  l.linear_only_start = from.linear_only_start;
+  l.linear_only_end = from.linear_only_end;
+  // data_f (FP16) shares the bytes of data_i.scale.
+  const auto slope = [](const LutSlope& s) {
+    dla_slope to;
+    std::memset(&to, 0, sizeof to);
+    to.data_i.scale = s.scale;
+    to.data_i.shifter = s.shifter;
+    return to;
+  };
+  l.linear_exp_underflow_slope = slope(from.linear_exp_underflow_slope);
+  l.linear_exp_overflow_slope = slope(from.linear_exp_overflow_slope);
+  l.linear_only_underflow_slope = slope(from.linear_only_underflow_slope);
+  l.linear_only_overflow_slope = slope(from.linear_only_overflow_slope);
+  l.hybrid_priority = from.hybrid_priority;
+  l.underflow_priority = from.underflow_priority;
+  l.overflow_priority = from.overflow_priority;
+  l.method = from.method;
+  m_luts.push_back(l);
+  return int16_t(m_luts.size() - 1);
+}
+
+dla_sdp_op_desc Builder::sdp_op(const SdpOpDesc& s) {
   dla_sdp_op_desc op{};
   op.src_precision = s.src_precision;
   op.dst_precision = s.dst_precision;
-  op.lut_index = -1;
+  op.lut_index = s.lut ? lut(*s.lut) : int16_t(-1);
   op.out_cvt = {s.out_cvt.scale, s.out_cvt.truncate, s.out_cvt.enable, s.out_cvt.offset};
   op.conv_mode = s.conv_mode;
   op.batch_num = s.batch_num;
@@ -618,8 +671,10 @@ Task Builder::write(hal::Hal& hal, uint64_t descriptor_base) {
   for (size_t i = n; i-- > 0;) network.op_head[int(m_nodes[i].type)] = int16_t(i);
   network.num_rois = 1;  // static ROI: one pass over every operation
   network.num_operations = uint16_t(n);
-  network.num_luts = 0;
-  network.num_addresses = uint16_t(kDependencyGraphEntry + 1 + m_buffers.size());
+  // The LUT list, when there is one, is the address list's last entry.
+  network.num_luts = uint16_t(m_luts.size());
+  if (!m_luts.empty()) network.lut_data_index = int16_t(kDependencyGraphEntry + 1 + m_buffers.size());
+  network.num_addresses = uint16_t(kDependencyGraphEntry + 1 + m_buffers.size() + (m_luts.empty() ? 0 : 1));
   network.input_layer = 0;
   network.dynamic_roi = 0;
 
@@ -636,6 +691,9 @@ Task Builder::write(hal::Hal& hal, uint64_t descriptor_base) {
   const uint64_t operations_address = place(n * sizeof(dla_operation_container));
   const uint64_t surfaces_address = place(n * sizeof(dla_surface_container));
   const uint64_t graph_address = place(n * sizeof(dla_common_op_desc));
+  const uint64_t luts_address = at;
+  const uint64_t luts_bytes = m_luts.size() * sizeof(dla_lut_param);
+  if (!m_luts.empty()) at = align_up(at + luts_bytes, kDescriptorAlignment);
   task.descriptor_end = at;
   if (task.descriptor_base < m_limits.mc_begin || task.descriptor_end > m_limits.mc_end) {
     throw TaskError("the task's descriptors at [" + hex(task.descriptor_base) + ", " + hex(task.descriptor_end) +
@@ -650,6 +708,7 @@ Task Builder::write(hal::Hal& hal, uint64_t descriptor_base) {
     }
     task.address_list.push_back({b.memory, b.address, b.extent});
   }
+  if (!m_luts.empty()) task.address_list.push_back({MemoryType::Mc, luts_address, luts_bytes});
 
   std::vector<dla_operation_container> operations(n);
   std::vector<dla_surface_container> surfaces(n);
@@ -665,6 +724,7 @@ Task Builder::write(hal::Hal& hal, uint64_t descriptor_base) {
                    n * sizeof(dla_operation_container));
   hal.write_memory(hal::MemoryPort::Primary, surfaces_address, surfaces.data(), n * sizeof(dla_surface_container));
   hal.write_memory(hal::MemoryPort::Primary, graph_address, graph.data(), n * sizeof(dla_common_op_desc));
+  if (!m_luts.empty()) hal.write_memory(hal::MemoryPort::Primary, luts_address, m_luts.data(), luts_bytes);
   return task;
 }
 

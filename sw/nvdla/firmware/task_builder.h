@@ -5,7 +5,8 @@
 // one dla_surface_container per operation), the dependency graph (one
 // dla_common_op_desc per operation: consumers, fused parent, dependency
 // count) and the address list (entry 0: the network descriptor; then the
-// three lists; then one entry per data buffer). The layouts are
+// three lists; then one entry per data buffer; last, when a layer has a
+// LUT, the network's LUT list of dla_lut_param). The layouts are
 // dla_interface.h's own structs. Layers are checked before anything is
 // written: a layer that cannot be described gets a TaskError naming it.
 // Plain C++, no SystemC.

@@ -12,10 +12,10 @@ namespace {
 // secondary memory interface nor the SDP EW stage; nv_small_256_full is
 // nv_small with both (and an SDP twice as wide).
 constexpr HardwareConfig kConfigs[] = {
-    {Config::NvSmall, "nv_small", true, 8, false, false, false, false, false, 1, 8},
-    {Config::NvLarge, "nv_large", true, 32, false, true, false, false, true, 16, 32},
-    {Config::NvFull, "nv_full", false, 32, true, true, true, true, true, 16, 32},
-    {Config::NvSmall256Full, "nv_small_256_full", true, 8, false, true, false, false, true, 2, 8},
+    {Config::NvSmall, "nv_small", true, 8, false, false, false, false, false, 1, 8, 1},
+    {Config::NvLarge, "nv_large", true, 32, false, true, false, false, true, 16, 32, 8},
+    {Config::NvFull, "nv_full", false, 32, true, true, true, true, true, 16, 32, 8},
+    {Config::NvSmall256Full, "nv_small_256_full", true, 8, false, true, false, false, true, 2, 8, 1},
 };
 
 }  // namespace
@@ -44,6 +44,8 @@ uint32_t HardwareConfig::unit_base(Unit unit) const {
     case Unit::Sdp: return master_map ? 0x9000 : 0xB000;
     case Unit::PdpRdma: return master_map ? 0xA000 : 0xC000;
     case Unit::Pdp: return master_map ? 0xB000 : 0xD000;
+    case Unit::CdpRdma: return master_map ? 0xC000 : 0xE000;
+    case Unit::Cdp: return master_map ? 0xD000 : 0xF000;
   }
   throw std::logic_error("unknown NVDLA unit");
 }
@@ -104,6 +106,8 @@ const char* unit_name(Unit unit) {
     case Unit::Pdp: return "PDP";
     case Unit::SdpRdma: return "SDP_RDMA";
     case Unit::Sdp: return "SDP";
+    case Unit::CdpRdma: return "CDP_RDMA";
+    case Unit::Cdp: return "CDP";
   }
   return "?";
 }
@@ -127,6 +131,7 @@ const char* precision_name(Precision precision) {
 unsigned done_status_bit(Unit unit, unsigned group) {
   switch (unit) {
     case Unit::Sdp: return 0 + group;
+    case Unit::Cdp: return 2 + group;
     case Unit::Pdp: return 4 + group;
     case Unit::Bdma: return 6 + group;
     default: throw std::logic_error(std::string(unit_name(unit)) + " raises no done interrupt");

@@ -18,9 +18,9 @@ namespace acosim::nvdla {
 enum class Config : uint8_t { NvSmall, NvLarge, NvFull, NvSmall256Full };
 
 // The units with a register map in this project, in CSB order.
-enum class Unit : uint8_t { Glb, Bdma, PdpRdma, Pdp, SdpRdma, Sdp };
-inline constexpr Unit kAllUnits[] = {Unit::Glb, Unit::Bdma, Unit::PdpRdma,
-                                     Unit::Pdp, Unit::SdpRdma, Unit::Sdp};
+enum class Unit : uint8_t { Glb, Bdma, PdpRdma, Pdp, SdpRdma, Sdp, CdpRdma, Cdp };
+inline constexpr Unit kAllUnits[] = {Unit::Glb, Unit::Bdma,    Unit::PdpRdma, Unit::Pdp,
+                                     Unit::SdpRdma, Unit::Sdp, Unit::CdpRdma, Unit::Cdp};
 
 enum class Precision : uint8_t { Int8 = 0, Int16 = 1, Fp16 = 2 };
 
@@ -35,6 +35,7 @@ struct HardwareConfig {
   bool sdp_has_ew;             // SDP Y (EW) stage and LUT present
   uint32_t sdp_throughput;     // SDP_MAX_THROUGHPUT: elements per SDP->PDP transfer
   uint32_t atomic_k;           // convolution atomic-K (PDP flying-width formula)
+  uint32_t cdp_throughput;     // CDP_THROUGHPUT: elements CDP processes per cycle
 
   // Byte offset of a unit's 4 KiB register window from the NVDLA register base.
   uint32_t unit_base(Unit unit) const;
@@ -52,7 +53,7 @@ const HardwareConfig& hardware_config(Config config);
 // "nv_small" -> NvSmall ...; nullopt for an unknown name.
 inline constexpr const char* kConfigNames = "nv_small, nv_large, nv_full or nv_small_256_full";
 std::optional<Config> parse_config(std::string_view name);
-const char* unit_name(Unit unit);  // "GLB", "BDMA", "PDP_RDMA", "PDP", "SDP_RDMA", "SDP"
+const char* unit_name(Unit unit);  // "GLB", "BDMA", "PDP_RDMA", "PDP", "SDP_RDMA", "SDP", "CDP_RDMA", "CDP"
 std::optional<Unit> parse_unit(std::string_view name);
 const char* precision_name(Precision precision);  // "int8", "int16", "fp16"
 

@@ -3,6 +3,8 @@
 #include <stdexcept>
 
 #include "sw/nvdla/regs/bdma.h"
+#include "sw/nvdla/regs/cdp.h"
+#include "sw/nvdla/regs/cdp_rdma.h"
 #include "sw/nvdla/regs/glb.h"
 #include "sw/nvdla/regs/pdp.h"
 #include "sw/nvdla/regs/pdp_rdma.h"
@@ -19,6 +21,8 @@ const UnitInfo& unit_info(Unit unit, Config config) {
     case Unit::Pdp: return pdp::unit_info(config);
     case Unit::SdpRdma: return sdp_rdma::unit_info(config);
     case Unit::Sdp: return sdp::unit_info(config);
+    case Unit::CdpRdma: return cdp_rdma::unit_info(config);
+    case Unit::Cdp: return cdp::unit_info(config);
   }
   throw std::logic_error("unknown NVDLA unit");
 }

@@ -23,7 +23,14 @@ add_library(acosim_nvdla_regs STATIC
   ${CMAKE_CURRENT_LIST_DIR}/pdp_rdma.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pdp.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sdp_rdma.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/sdp.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/sdp.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cdp_rdma.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cdp.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cdma.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/csc.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cmac_a.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cmac_b.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cacc.cpp)
 target_link_libraries(acosim_nvdla_regs PUBLIC acosim_root PRIVATE acosim_warnings)
 
 # The checked-in generated files must be what the descriptions produce.

@@ -3,6 +3,26 @@
 # models of its configuration. The data is not part of this repository;
 # scripts/fetch-nvdla-conformance.sh fetches the same files from nvdla/hw.
 set(ACOSIM_NVDLA_CONFORMANCE_TESTS
+  nv_small/cdp_1x1x1_lrn3_int8_0
+  nv_small/cdp_33x17x34_lrn5_int8_0
+  nv_small/cdp_8x8x32_lrn3_int8_0
+  nv_small/cdp_8x8x32_lrn3_int8_1
+  nv_small/cdp_8x8x32_lrn3_int8_2
+  nv_small/cdp_8x8x32_lrn5_int8_0
+  nv_small/cdp_8x8x32_lrn7_int8_0
+  nv_small/cdp_8x8x64_lrn3_int8_0
+  nv_small/cdp_8x8x64_lrn3_int8_1
+  nv_small/cdp_8x8x64_lrn3_int8_10
+  nv_small/cdp_8x8x64_lrn3_int8_11
+  nv_small/cdp_8x8x64_lrn3_int8_12
+  nv_small/cdp_8x8x64_lrn3_int8_2
+  nv_small/cdp_8x8x64_lrn3_int8_3
+  nv_small/cdp_8x8x64_lrn3_int8_4
+  nv_small/cdp_8x8x64_lrn3_int8_5
+  nv_small/cdp_8x8x64_lrn3_int8_7
+  nv_small/cdp_8x8x64_lrn3_int8_8
+  nv_small/cdp_8x8x64_lrn3_int8_9
+  nv_small/cdp_8x8x64_lrn9_int8
   nv_small/pdp_12x9x19_8x3_ave_int8_0
   nv_small/pdp_16x6x16_4x2_split_max_int8_0
   nv_small/pdp_1x1x1_3x3_ave_int8_0
@@ -39,6 +59,8 @@ set(ACOSIM_NVDLA_CONFORMANCE_TESTS
   nv_small/sdp_3x3x33_ew_int8_reg_0
   nv_small/sdp_3x3x33_ew_le_exp_int8
   nv_small/sdp_3x3x33_ew_le_lin_int8
+  nv_large/cdp_8x8x64_lrn9_int8_0
+  nv_large/cdp_passthrough_8x8x32_pack_inc_int8
   nv_large/pdp_3x3x33_2x2_ave_int8_0
   nv_large/pdp_8x8x32_1x1_max_int8_0
   nv_large/pdp_passthrough_8x8x32_pack_all_zero_int8

@@ -52,6 +52,8 @@ const EnumTable kActivations = {{"ACTIVATION_NONE", nullptr},
                                 {"ACTIVATION_LUT", nullptr},
                                 {"ACTIVATION_PRELU", nullptr}};
 const EnumTable kConvModes = {{"CONV_MODE_DIRECT", nullptr}, {"CONV_MODE_WINOGRAD", nullptr}};
+const EnumTable kLutMethods = {{"LUT_METHOD_EXPONENTIAL", "exponential"}, {"LUT_METHOD_LINEAR", "linear"}};
+const EnumTable kLutPriorities = {{"LUT_PRI_LINEAR_EXP", "linear_exp"}, {"LUT_PRI_LINEAR_ONLY", "linear_only"}};
 
 std::string describe(const json& value) {
   switch (value.type()) {
@@ -304,19 +306,86 @@ SdpOp read_sdp_stage(const Reader& r, const json& j, const std::string& key) {
   return s;
 }
 
+// A table of dla_lut_param: exactly `out.size()` int16 entries.
+template <size_t N>
+void read_lut_table(const Reader& r, const json& j, const std::string& key, const char* name,
+                    std::array<int16_t, N>& out) {
+  const std::string k = Reader::child(key, name);
+  const json& v = r.member(j, key, name);
+  if (!v.is_array() || v.size() != N) {
+    r.fail(k, "must be an array of " + std::to_string(N) + " integers, not " + describe(v) +
+                  (v.is_array() ? " of " + std::to_string(v.size()) : std::string()));
+  }
+  for (size_t i = 0; i < N; ++i) {
+    out[i] = int16_t(r.integer(v[i], Reader::item(k, i), std::numeric_limits<int16_t>::min(),
+                               std::numeric_limits<int16_t>::max()));
+  }
+}
+
+LutSlope read_lut_slope(const Reader& r, const json& j, const std::string& key) {
+  r.expect_object(j, key);
+  r.only_keys(j, key, {"scale", "shifter"});
+  LutSlope s;
+  r.field(j, key, "scale", s.scale);
+  r.field(j, key, "shifter", s.shifter);
+  return s;
+}
+
+// dla_lut_param; the tables are required, the rest defaults to 0.
+LutParam read_lut(const Reader& r, const json& j, const std::string& key) {
+  r.expect_object(j, key);
+  r.only_keys(j, key,
+              {"linear_exp_table", "linear_only_table", "linear_exp_offset", "linear_only_offset",
+               "linear_exp_start", "linear_exp_end", "linear_only_start", "linear_only_end",
+               "linear_exp_underflow_slope", "linear_exp_overflow_slope", "linear_only_underflow_slope",
+               "linear_only_overflow_slope", "hybrid_priority", "underflow_priority", "overflow_priority",
+               "method"});
+  LutParam l;
+  read_lut_table(r, j, key, "linear_exp_table", l.linear_exp_table);
+  read_lut_table(r, j, key, "linear_only_table", l.linear_only_table);
+  r.field(j, key, "linear_exp_offset", l.linear_exp_offset);
+  r.field(j, key, "linear_only_offset", l.linear_only_offset);
+  const auto wide = [&](const char* name, uint64_t& out) {
+    if (const json* v = r.find(j, name)) {
+      out = uint64_t(r.integer(*v, Reader::child(key, name), 0, std::numeric_limits<int64_t>::max()));
+    }
+  };
+  wide("linear_exp_start", l.linear_exp_start);
+  wide("linear_exp_end", l.linear_exp_end);
+  wide("linear_only_start", l.linear_only_start);
+  wide("linear_only_end", l.linear_only_end);
+  const auto slope = [&](const char* name, LutSlope& out) {
+    if (const json* v = r.find(j, name)) out = read_lut_slope(r, *v, Reader::child(key, name));
+  };
+  slope("linear_exp_underflow_slope", l.linear_exp_underflow_slope);
+  slope("linear_exp_overflow_slope", l.linear_exp_overflow_slope);
+  slope("linear_only_underflow_slope", l.linear_only_underflow_slope);
+  slope("linear_only_overflow_slope", l.linear_only_overflow_slope);
+  r.enum_field(j, key, "hybrid_priority", kLutPriorities, l.hybrid_priority);
+  r.enum_field(j, key, "underflow_priority", kLutPriorities, l.underflow_priority);
+  r.enum_field(j, key, "overflow_priority", kLutPriorities, l.overflow_priority);
+  r.enum_field(j, key, "method", kLutMethods, l.method);
+  return l;
+}
+
 SdpOpDesc read_sdp_op(const Reader& r, const json& j, const std::string& key) {
   r.expect_object(j, key);
   r.only_keys(j, key,
-              {"src_precision", "dst_precision", "lut_index", "out_cvt", "conv_mode", "batch_num", "batch_stride",
-               "x1_op", "x2_op", "y_op"});
+              {"src_precision", "dst_precision", "lut_index", "lut", "out_cvt", "conv_mode", "batch_num",
+               "batch_stride", "x1_op", "x2_op", "y_op"});
   SdpOpDesc d;
   r.enum_field(j, key, "src_precision", kPrecisions, d.src_precision);
   r.enum_field(j, key, "dst_precision", kPrecisions, d.dst_precision);
+  // The layer holds its LUT; the task builder places it in the network's
+  // LUT list and writes lut_index.
   if (const json* l = r.find(j, "lut_index")) {
     if (r.integer(*l, Reader::child(key, "lut_index"), -32768, 32767) != -1) {
-      r.fail(Reader::child(key, "lut_index"), "must be -1: layers here use no LUT");
+      r.fail(Reader::child(key, "lut_index"),
+             "must be -1: the task builder assigns LUT indices; give the layer's table as \"lut\"");
     }
+    if (r.find(j, "lut")) r.fail(Reader::child(key, "lut_index"), "is -1 but the layer has a \"lut\"");
   }
+  if (const json* l = r.find(j, "lut")) d.lut = read_lut(r, *l, Reader::child(key, "lut"));
   if (const json* c = r.find(j, "out_cvt")) d.out_cvt = read_cvt(r, *c, Reader::child(key, "out_cvt"));
   r.enum_field(j, key, "conv_mode", kConvModes, d.conv_mode);
   r.field(j, key, "batch_num", d.batch_num);
@@ -641,11 +710,38 @@ ordered_json sdp_stage_json(const SdpOp& s) {
   return j;
 }
 
+ordered_json lut_slope_json(const LutSlope& s) { return ordered_json{{"scale", s.scale}, {"shifter", s.shifter}}; }
+
+ordered_json lut_json(const LutParam& l) {
+  ordered_json j;
+  j["method"] = enum_json(kLutMethods, l.method);
+  j["hybrid_priority"] = enum_json(kLutPriorities, l.hybrid_priority);
+  j["underflow_priority"] = enum_json(kLutPriorities, l.underflow_priority);
+  j["overflow_priority"] = enum_json(kLutPriorities, l.overflow_priority);
+  j["linear_exp_offset"] = l.linear_exp_offset;
+  j["linear_only_offset"] = l.linear_only_offset;
+  j["linear_exp_start"] = number(l.linear_exp_start);
+  j["linear_exp_end"] = number(l.linear_exp_end);
+  j["linear_only_start"] = number(l.linear_only_start);
+  j["linear_only_end"] = number(l.linear_only_end);
+  j["linear_exp_underflow_slope"] = lut_slope_json(l.linear_exp_underflow_slope);
+  j["linear_exp_overflow_slope"] = lut_slope_json(l.linear_exp_overflow_slope);
+  j["linear_only_underflow_slope"] = lut_slope_json(l.linear_only_underflow_slope);
+  j["linear_only_overflow_slope"] = lut_slope_json(l.linear_only_overflow_slope);
+  j["linear_exp_table"] = l.linear_exp_table;
+  j["linear_only_table"] = l.linear_only_table;
+  return j;
+}
+
 ordered_json sdp_op_json(const SdpOpDesc& d) {
   ordered_json j;
   j["src_precision"] = enum_json(kPrecisions, d.src_precision);
   j["dst_precision"] = enum_json(kPrecisions, d.dst_precision);
-  j["lut_index"] = -1;
+  if (d.lut) {
+    j["lut"] = lut_json(*d.lut);
+  } else {
+    j["lut_index"] = -1;
+  }
   j["out_cvt"] = cvt_json(d.out_cvt);
   j["conv_mode"] = enum_json(kConvModes, d.conv_mode);
   j["batch_num"] = d.batch_num;

@@ -24,8 +24,10 @@
 //
 // "bdma" layers hold "bdma_surface": {"source_type", "destination_type",
 // "transfers": [dla_bdma_transfer_desc, with physical source_address and
-// destination_address]}. "sdp_pdp" layers hold "sdp_op" (dla_sdp_op_desc
-// without lut_index), "sdp_surface" (src_data, x1_data, x2_data, y_data),
+// destination_address]}. "sdp_pdp" layers hold "sdp_op" (dla_sdp_op_desc,
+// with "lut": the dla_lut_param of the layer's LUT, whose lut_index the task
+// builder assigns; "lut_index" may only be -1, for none), "sdp_surface"
+// (src_data, x1_data, x2_data, y_data),
 // "pdp_op" and "pdp_surface": {"dst_data"}: SDP streams to PDP on the fly.
 // "sdp" layers hold "sdp_op" and "sdp_surface" (src_data, x1_data, x2_data,
 // y_data and dst_data, as dla_sdp_surface_desc): SDP alone, memory to
@@ -35,7 +37,10 @@
 // Numbers are JSON integers or strings ("0x80000000", "-3"). Enumerations
 // take the interface's macro names (DLA_MEM_MC, PRECISION_INT16,
 // POOL_MODE_AVG, POOL_SIZE_3, SDP_OP_BOTH, SDP_ALU_OP_SUM, SDP_OP_PER_LAYER,
-// ACTIVATION_RELU, CONV_MODE_DIRECT) or their numeric values. Omitted
+// ACTIVATION_RELU, CONV_MODE_DIRECT, LUT_METHOD_LINEAR, LUT_PRI_LINEAR_ONLY)
+// or their numeric values. A "lut" needs both tables ("linear_exp_table":
+// 65 entries, "linear_only_table": 257); its slopes are {"scale",
+// "shifter"} (dla_slope's data_i; FP16 data_f is "scale"'s bits). Omitted
 // descriptor fields keep layer.h's defaults; a cube's width, height and
 // channel, and its address unless it is DLA_MEM_HW, are required.
 //

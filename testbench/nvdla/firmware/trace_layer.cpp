@@ -33,6 +33,37 @@ constexpr uint32_t kFirmwareRecipInt[8] = {0x10000, 0x8000, 0x5555, 0x4000, 0x33
 // recip_kernel_size[1], for FP16.
 constexpr uint32_t kFirmwareRecipFp16[8] = {0x7c00, 0x7800, 0x7555, 0x7400, 0x7266, 0x7155, 0x7092, 0x7000};
 
+// SDP's LUT table port, as NV_NVDLA_SDP_reg.v implements it (see
+// systemc/nvdla/sdp_lut.h SdpLutTables): a write of S_LUT_ACCESS_CFG loads
+// the port address with LUT_ADDR and selects the table and access type; a
+// write of S_LUT_ACCESS_DATA stores LUT_DATA at the port address of the
+// selected table for ACCESS_TYPE = WRITE inside the table; every data write
+// or read then advances the address, modulo 1024. Tables start at reset (0).
+class LutPort {
+ public:
+  void write_cfg(uint32_t value) {
+    m_address = rs::S_LUT_ACCESS_CFG_LUT_ADDR.get(value);
+    m_lo = rs::S_LUT_ACCESS_CFG_LUT_TABLE_ID.get(value) == rs::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LO;
+    m_write = rs::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE.get(value) == rs::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_WRITE;
+  }
+  void write_data(uint32_t value) {
+    const auto entry = int16_t(uint16_t(rs::S_LUT_ACCESS_DATA_LUT_DATA.get(value)));
+    if (m_write && m_lo && m_address < m_tables.lo.size()) m_tables.lo[m_address] = entry;
+    if (m_write && !m_lo && m_address < m_tables.le.size()) m_tables.le[m_address] = entry;
+    advance();
+  }
+  void read_data() { advance(); }
+  const LutTables& tables() const { return m_tables; }
+
+ private:
+  void advance() { m_address = (m_address + 1) % 1024; }
+
+  uint32_t m_address = 0;
+  bool m_lo = false;
+  bool m_write = false;
+  LutTables m_tables;
+};
+
 // The registers a trace programs, by unit and offset, in first-write order.
 class Programming {
  public:
@@ -42,6 +73,8 @@ class Programming {
 
   void write(Unit unit, uint32_t offset, uint32_t value) {
     const auto key = std::make_pair(unit, offset);
+    if (unit == Unit::Sdp && offset == rs::S_LUT_ACCESS_CFG) m_lut.write_cfg(value);
+    if (unit == Unit::Sdp && offset == rs::S_LUT_ACCESS_DATA) m_lut.write_data(value);
     if (is_enable(unit, offset)) {
       m_enabled[unit] = value & 1;
       return;
@@ -88,6 +121,12 @@ class Programming {
 
   const std::vector<TraceRegister>& registers() const { return m_registers; }
 
+  // A read of S_LUT_ACCESS_DATA advances the LUT port.
+  void read(Unit unit, uint32_t offset) {
+    if (unit == Unit::Sdp && offset == rs::S_LUT_ACCESS_DATA) m_lut.read_data();
+  }
+  const LutTables& lut_tables() const { return m_lut.tables(); }
+
  private:
   static bool is_enable(Unit unit, uint32_t offset) {
     switch (unit) {
@@ -104,6 +143,7 @@ class Programming {
   std::vector<TraceRegister> m_registers;
   std::map<std::pair<Unit, uint32_t>, size_t> m_index;
   std::map<Unit, bool> m_enabled;
+  LutPort m_lut;
 };
 
 uint32_t bytes_per_element(uint8_t precision) { return precision == kPrecisionInt8 ? 1 : 2; }
@@ -355,11 +395,187 @@ SdpOp decode_sdp_stage(const Programming& p, const StageRegisters& r, const SdpO
   return s;
 }
 
+// dla_interface.h ACTIVATION_* and SDP_OP_* values the EW stage uses.
+constexpr uint8_t kActivationLut = 2;
+constexpr uint8_t kActivationPrelu = 3;
+
+// dla_sdp_op y_op from the EW stage's registers (processor_sdp_program,
+// "Config EW module", inverted):
+//   EW_BYPASS -> enable; EW_ALU_BYPASS/EW_MUL_BYPASS -> type; EW_ALU_ALGO ->
+//   alu_type; EW_MUL_PRELU / EW_LUT_BYPASS -> act (ACTIVATION_PRELU /
+//   ACTIVATION_LUT); EW_TRUNCATE_VALUE -> truncate; EW_ALU_SRC/EW_MUL_SRC =
+//   REG -> mode SDP_OP_PER_LAYER with EW_ALU/MUL_SRC_VALUE as the operands;
+//   = MEM -> ERDMA's DATA_MODE (PER_KERNEL -> SDP_OP_PER_KERNEL, PER_ELEMENT
+//   -> SDP_OP_PER_POINT), DATA_SIZE -> precision, its RAM type, address and
+//   strides -> y_data, and the operand converters D_DP_EW_xxx_CVT_* ->
+//   cvt.alu_cvt/mul_cvt (the firmware writes them for memory operands only);
+//   EW_xxx_CVT_BYPASS -> cvt.xxx_cvt.enable.
+SdpOp decode_ew_stage(const Programming& p, const SdpOpDesc& op, const DataCube& src, DataCube& operands) {
+  const uint32_t cfg = p.value(Unit::Sdp, rs::D_DP_EW_CFG);
+  const std::string cfg_name = p.name(Unit::Sdp, rs::D_DP_EW_CFG);
+  const std::string dma_name = p.name(Unit::SdpRdma, rsr::D_ERDMA_CFG);
+  SdpOp s;
+  s.enable = rs::D_DP_EW_CFG_EW_BYPASS.get(cfg) == rs::D_DP_EW_CFG_EW_BYPASS_NO;
+  const bool alu = rs::D_DP_EW_CFG_EW_ALU_BYPASS.get(cfg) == rs::D_DP_EW_CFG_EW_ALU_BYPASS_NO;
+  const bool mul = rs::D_DP_EW_CFG_EW_MUL_BYPASS.get(cfg) == rs::D_DP_EW_CFG_EW_MUL_BYPASS_NO;
+  s.type = alu && mul ? 3 : alu ? 2 : mul ? 1 : 0;  // SDP_OP_BOTH/ADD/MUL/NONE
+  s.alu_type = uint8_t(rs::D_DP_EW_CFG_EW_ALU_ALGO.get(cfg));
+  const bool prelu = rs::D_DP_EW_CFG_EW_MUL_PRELU.get(cfg) == rs::D_DP_EW_CFG_EW_MUL_PRELU_YES;
+  const bool lut = rs::D_DP_EW_CFG_EW_LUT_BYPASS.get(cfg) == rs::D_DP_EW_CFG_EW_LUT_BYPASS_NO;
+  s.act = prelu ? kActivationPrelu : lut ? kActivationLut : 0;
+  const uint32_t dma_cfg = p.value(Unit::SdpRdma, rsr::D_ERDMA_CFG);
+  const bool dma_on = rsr::D_ERDMA_CFG_ERDMA_DISABLE.get(dma_cfg) == rsr::D_ERDMA_CFG_ERDMA_DISABLE_NO;
+  if (!s.enable) {
+    if (dma_on) p.fail(dma_name + " enables the EW operand DMA while EW is bypassed (EW_BYPASS=YES)");
+    return s;
+  }
+  if (prelu && lut) {
+    p.fail(cfg_name + " " + hex(cfg) + " sets both EW_MUL_PRELU and EW_LUT_BYPASS=NO: dla_sdp_op.act holds one " +
+           "of ACTIVATION_PRELU and ACTIVATION_LUT, and processor_sdp_program sets EW_MUL_PRELU only for " +
+           "ACTIVATION_PRELU and EW_LUT_BYPASS=NO only for ACTIVATION_LUT: no descriptor reproduces this trace");
+  }
+  const uint32_t trunc = rs::D_DP_EW_TRUNCATE_VALUE_EW_TRUNCATE.get(p.value(Unit::Sdp, rs::D_DP_EW_TRUNCATE_VALUE));
+  if (trunc > 0xff) {
+    p.fail(p.name(Unit::Sdp, rs::D_DP_EW_TRUNCATE_VALUE) + " " + hex(trunc) +
+           " does not fit dla_sdp_op.truncate (8 bits), which processor_sdp_program writes there");
+  }
+  s.truncate = uint8_t(trunc);
+  const uint32_t alu_cfg = p.value(Unit::Sdp, rs::D_DP_EW_ALU_CFG);
+  const uint32_t mul_cfg = p.value(Unit::Sdp, rs::D_DP_EW_MUL_CFG);
+  const bool alu_mem = rs::D_DP_EW_ALU_CFG_EW_ALU_SRC.get(alu_cfg) == rs::D_DP_EW_ALU_CFG_EW_ALU_SRC_MEM;
+  const bool mul_mem = rs::D_DP_EW_MUL_CFG_EW_MUL_SRC.get(mul_cfg) == rs::D_DP_EW_MUL_CFG_EW_MUL_SRC_MEM;
+  if (alu && mul && alu_mem != mul_mem) {
+    p.fail(p.name(Unit::Sdp, rs::D_DP_EW_ALU_CFG) + " and " + p.name(Unit::Sdp, rs::D_DP_EW_MUL_CFG) +
+           " take the ALU and MUL operands from different sources; the firmware sets both EW_ALU_SRC and " +
+           "EW_MUL_SRC from the one dla_sdp_op.mode");
+  }
+  s.cvt.alu_cvt.enable =
+      rs::D_DP_EW_ALU_CFG_EW_ALU_CVT_BYPASS.get(alu_cfg) == rs::D_DP_EW_ALU_CFG_EW_ALU_CVT_BYPASS_NO;
+  s.cvt.mul_cvt.enable =
+      rs::D_DP_EW_MUL_CFG_EW_MUL_CVT_BYPASS.get(mul_cfg) == rs::D_DP_EW_MUL_CFG_EW_MUL_CVT_BYPASS_NO;
+  const bool from_memory = (alu && alu_mem) || (mul && mul_mem);
+  if (!from_memory) {
+    if (dma_on) {
+      p.fail(dma_name + " enables the EW operand DMA while the EW stage takes its operands from registers; the " +
+             "firmware enables it only for operands in memory");
+    }
+    s.mode = 0;  // SDP_OP_PER_LAYER
+    s.alu_operand = int32_t(p.value(Unit::Sdp, rs::D_DP_EW_ALU_SRC_VALUE));
+    s.mul_operand = int32_t(p.value(Unit::Sdp, rs::D_DP_EW_MUL_SRC_VALUE));
+    return s;
+  }
+  if (!dma_on) {
+    p.fail(std::string("the EW stage takes operands from memory (") +
+           (alu && alu_mem ? p.name(Unit::Sdp, rs::D_DP_EW_ALU_CFG) : p.name(Unit::Sdp, rs::D_DP_EW_MUL_CFG)) +
+           " SRC=MEM) but " + dma_name + " disables its DMA");
+  }
+  // sdp.c map_op_type: DATA_USE from the stage's type.
+  const uint32_t use = rsr::D_ERDMA_CFG_ERDMA_DATA_USE.get(dma_cfg);
+  const uint32_t expected_use = s.type == 1   ? rsr::D_ERDMA_CFG_ERDMA_DATA_USE_MUL
+                                : s.type == 2 ? rsr::D_ERDMA_CFG_ERDMA_DATA_USE_ALU
+                                              : rsr::D_ERDMA_CFG_ERDMA_DATA_USE_BOTH;
+  if (use != expected_use) {
+    p.fail(dma_name + ".DATA_USE " + std::to_string(use) + " differs from the " + std::to_string(expected_use) +
+           " the firmware writes for the stage's operations in " + cfg_name + " (sdp.c map_op_type)");
+  }
+  // sdp.c map_op_mode and map_element_size.
+  s.mode = rsr::D_ERDMA_CFG_ERDMA_DATA_MODE.get(dma_cfg) == rsr::D_ERDMA_CFG_ERDMA_DATA_MODE_PER_KERNEL ? 1 : 2;
+  const uint8_t proc = sdp_proc_precision(op.dst_precision, op.src_precision);
+  const bool two_bytes = rsr::D_ERDMA_CFG_ERDMA_DATA_SIZE.get(dma_cfg) == rsr::D_ERDMA_CFG_ERDMA_DATA_SIZE_TWO_BYTE;
+  s.precision = !two_bytes ? kPrecisionInt8 : proc == kPrecisionFp16 ? kPrecisionFp16 : kPrecisionInt16;
+  // The converters of the operands the stage uses (processor_sdp_program
+  // writes D_DP_EW_ALU_CVT_* for SDP_OP_ADD/BOTH, D_DP_EW_MUL_CVT_* for
+  // SDP_OP_MUL/BOTH, in memory mode).
+  if (alu) {
+    s.cvt.alu_cvt.offset = int32_t(p.value(Unit::Sdp, rs::D_DP_EW_ALU_CVT_OFFSET_VALUE));
+    s.cvt.alu_cvt.scale = int16_t(
+        rs::D_DP_EW_ALU_CVT_SCALE_VALUE_EW_ALU_CVT_SCALE.get(p.value(Unit::Sdp, rs::D_DP_EW_ALU_CVT_SCALE_VALUE)));
+    s.cvt.alu_cvt.truncate = uint8_t(rs::D_DP_EW_ALU_CVT_TRUNCATE_VALUE_EW_ALU_CVT_TRUNCATE.get(
+        p.value(Unit::Sdp, rs::D_DP_EW_ALU_CVT_TRUNCATE_VALUE)));
+  }
+  if (mul) {
+    s.cvt.mul_cvt.offset = int32_t(p.value(Unit::Sdp, rs::D_DP_EW_MUL_CVT_OFFSET_VALUE));
+    s.cvt.mul_cvt.scale = int16_t(
+        rs::D_DP_EW_MUL_CVT_SCALE_VALUE_EW_MUL_CVT_SCALE.get(p.value(Unit::Sdp, rs::D_DP_EW_MUL_CVT_SCALE_VALUE)));
+    s.cvt.mul_cvt.truncate = uint8_t(rs::D_DP_EW_MUL_CVT_TRUNCATE_VALUE_EW_MUL_CVT_TRUNCATE.get(
+        p.value(Unit::Sdp, rs::D_DP_EW_MUL_CVT_TRUNCATE_VALUE)));
+  }
+  operands.type = memory_of_ram(rsr::D_ERDMA_CFG_ERDMA_RAM_TYPE.get(dma_cfg));
+  operands.address = uint64_t{p.value(Unit::SdpRdma, rsr::D_EW_BASE_ADDR_HIGH)} << 32 |
+                     p.value(Unit::SdpRdma, rsr::D_EW_BASE_ADDR_LOW);
+  operands.line_stride = p.value(Unit::SdpRdma, rsr::D_EW_LINE_STRIDE);
+  operands.surf_stride = p.value(Unit::SdpRdma, rsr::D_EW_SURFACE_STRIDE);
+  const bool per_kernel = s.mode == 1;
+  operands.width = per_kernel ? 1 : src.width;
+  operands.height = per_kernel ? 1 : src.height;
+  operands.channel = src.channel;
+  return s;
+}
+
+// A signed 5-bit slope shift (S_LUT_xx_SLOPE_SHIFT fields).
+int8_t signed5(uint32_t bits) { return int8_t(bits & 0x10 ? int32_t(bits) - 32 : int32_t(bits)); }
+
+// dla_lut_param from SDP's S_LUT_* registers and the tables the trace wrote
+// through the LUT port (common.c update_lut, inverted):
+//   LUT_LE_FUNCTION -> method; LUT_HYBRID/UFLOW/OFLOW_PRIORITY -> the
+//   priorities; S_LUT_INFO -> linear_exp_offset (LUT_LE_INDEX_OFFSET for
+//   LUT_METHOD_EXPONENTIAL, LUT_LE_INDEX_SELECT for LUT_METHOD_LINEAR) and
+//   linear_only_offset (LUT_LO_INDEX_SELECT); S_LUT_LE/LO_START/END -> the
+//   starts and ends (SDP's registers are 32 bits: the low words); the slope
+//   scales and (INT8/INT16) shifts -> the four dla_slope.
+LutParam decode_lut(const Programming& p, const SdpOpDesc& op, std::vector<std::string>& notes) {
+  LutParam l;
+  const uint32_t cfg = p.value(Unit::Sdp, rs::S_LUT_CFG);
+  l.method = uint8_t(rs::S_LUT_CFG_LUT_LE_FUNCTION.get(cfg));  // map_lut_method: EXPONENT 0, LINEAR 1
+  l.hybrid_priority = uint8_t(rs::S_LUT_CFG_LUT_HYBRID_PRIORITY.get(cfg));  // map_lut_out: LE 0, LO 1
+  l.underflow_priority = uint8_t(rs::S_LUT_CFG_LUT_UFLOW_PRIORITY.get(cfg));
+  l.overflow_priority = uint8_t(rs::S_LUT_CFG_LUT_OFLOW_PRIORITY.get(cfg));
+  const uint32_t info = p.value(Unit::Sdp, rs::S_LUT_INFO);
+  const auto le_offset = int8_t(rs::S_LUT_INFO_LUT_LE_INDEX_OFFSET.get(info));
+  const auto le_select = int8_t(rs::S_LUT_INFO_LUT_LE_INDEX_SELECT.get(info));
+  if (l.method == kLutMethodExponential) {
+    l.linear_exp_offset = le_offset;
+    if (le_select != 0) {
+      notes.push_back("SDP S_LUT_INFO.LUT_LE_INDEX_SELECT " + std::to_string(le_select) +
+                      " is unused by the LE table in EXPONENT mode; the firmware writes 0");
+    }
+  } else {
+    l.linear_exp_offset = le_select;
+    if (le_offset != 0) {
+      notes.push_back("SDP S_LUT_INFO.LUT_LE_INDEX_OFFSET " + std::to_string(le_offset) +
+                      " is unused by the LE table in LINEAR mode; the firmware writes 0");
+    }
+  }
+  l.linear_only_offset = int8_t(rs::S_LUT_INFO_LUT_LO_INDEX_SELECT.get(info));
+  l.linear_exp_start = p.value(Unit::Sdp, rs::S_LUT_LE_START);
+  l.linear_exp_end = p.value(Unit::Sdp, rs::S_LUT_LE_END);
+  l.linear_only_start = p.value(Unit::Sdp, rs::S_LUT_LO_START);
+  l.linear_only_end = p.value(Unit::Sdp, rs::S_LUT_LO_END);
+  const uint32_t le_scale = p.value(Unit::Sdp, rs::S_LUT_LE_SLOPE_SCALE);
+  const uint32_t lo_scale = p.value(Unit::Sdp, rs::S_LUT_LO_SLOPE_SCALE);
+  l.linear_exp_underflow_slope.scale = int16_t(rs::S_LUT_LE_SLOPE_SCALE_LUT_LE_SLOPE_UFLOW_SCALE.get(le_scale));
+  l.linear_exp_overflow_slope.scale = int16_t(rs::S_LUT_LE_SLOPE_SCALE_LUT_LE_SLOPE_OFLOW_SCALE.get(le_scale));
+  l.linear_only_underflow_slope.scale = int16_t(rs::S_LUT_LO_SLOPE_SCALE_LUT_LO_SLOPE_UFLOW_SCALE.get(lo_scale));
+  l.linear_only_overflow_slope.scale = int16_t(rs::S_LUT_LO_SLOPE_SCALE_LUT_LO_SLOPE_OFLOW_SCALE.get(lo_scale));
+  // update_lut writes the shifts for INT8/INT16 input only (data_i).
+  if (op.src_precision != kPrecisionFp16) {
+    const uint32_t le_shift = p.value(Unit::Sdp, rs::S_LUT_LE_SLOPE_SHIFT);
+    const uint32_t lo_shift = p.value(Unit::Sdp, rs::S_LUT_LO_SLOPE_SHIFT);
+    l.linear_exp_underflow_slope.shifter = signed5(rs::S_LUT_LE_SLOPE_SHIFT_LUT_LE_SLOPE_UFLOW_SHIFT.get(le_shift));
+    l.linear_exp_overflow_slope.shifter = signed5(rs::S_LUT_LE_SLOPE_SHIFT_LUT_LE_SLOPE_OFLOW_SHIFT.get(le_shift));
+    l.linear_only_underflow_slope.shifter = signed5(rs::S_LUT_LO_SLOPE_SHIFT_LUT_LO_SLOPE_UFLOW_SHIFT.get(lo_shift));
+    l.linear_only_overflow_slope.shifter = signed5(rs::S_LUT_LO_SLOPE_SHIFT_LUT_LO_SLOPE_OFLOW_SHIFT.get(lo_shift));
+  }
+  l.linear_exp_table = p.lut_tables().le;
+  l.linear_only_table = p.lut_tables().lo;
+  return l;
+}
+
 // dla_sdp_op_desc and dla_sdp_surface_desc (src_data and operand cubes)
 // from SDP's and SDP_RDMA's registers, for SDP reading its input from
 // memory and writing to memory or, with `to_pdp`, to PDP.
 void decode_sdp(const Programming& p, const HardwareConfig& hw, bool to_pdp, SdpOpDesc& op,
-                SdpSurfaceDesc& surface) {
+                SdpSurfaceDesc& surface, std::vector<std::string>& notes) {
   const uint32_t rdma_mode = p.value(Unit::SdpRdma, rsr::D_FEATURE_MODE_CFG);
   const uint32_t sdp_mode = p.value(Unit::Sdp, rs::D_FEATURE_MODE_CFG);
   const uint32_t dst = rs::D_FEATURE_MODE_CFG_OUTPUT_DST.get(sdp_mode);
@@ -433,20 +649,15 @@ void decode_sdp(const Programming& p, const HardwareConfig& hw, bool to_pdp, Sdp
                                rsr::D_BN_BASE_ADDR_LOW, rsr::D_BN_BASE_ADDR_HIGH, rsr::D_BN_LINE_STRIDE,
                                rsr::D_BN_SURFACE_STRIDE},
                               op, s, surface.x2_data);
-  // EW_BYPASS is bit 0 of D_DP_EW_CFG, as BS_BYPASS of D_DP_BS_CFG.
-  const uint32_t ew = p.value(Unit::Sdp, rs::D_DP_EW_CFG);
-  if ((ew & 1) == 0) p.fail("SDP's EW stage is active (SDP.D_DP_EW_CFG.EW_BYPASS=NO); only BS and BN are converted");
-  if (rsr::D_ERDMA_CFG_ERDMA_DISABLE.get(p.value(Unit::SdpRdma, rsr::D_ERDMA_CFG)) ==
-      rsr::D_ERDMA_CFG_ERDMA_DISABLE_NO) {
-    p.fail("SDP_RDMA.D_ERDMA_CFG enables the EW operand DMA while EW is bypassed");
-  }
-  op.y_op.enable = 0;
-  op.y_op.type = 0;
+  op.y_op = decode_ew_stage(p, op, s, surface.y_data);
+  // processor_sdp_program programs the LUT of lut_index; only the EW
+  // stage's LUT activation reads it.
+  if (op.y_op.enable && op.y_op.act == kActivationLut) op.lut = decode_lut(p, op, notes);
 }
 
 SdpPdpLayer decode_sdp_pdp(const Programming& p, const HardwareConfig& hw, std::vector<std::string>& notes) {
   SdpPdpLayer layer;
-  decode_sdp(p, hw, true, layer.sdp_op, layer.sdp_surface);
+  decode_sdp(p, hw, true, layer.sdp_op, layer.sdp_surface, notes);
   check_pdp_input(p, layer.sdp_surface.src_data, "SDP_RDMA");
   layer.pdp_op = decode_pdp_op(p, notes);
   if (layer.pdp_op.split_num != 1) p.fail("PDP split width with input from SDP cannot be programmed");
@@ -456,9 +667,9 @@ SdpPdpLayer decode_sdp_pdp(const Programming& p, const HardwareConfig& hw, std::
 
 // SDP alone, memory to memory: the destination is SDP's write DMA, with the
 // dimensions of the input (processor_sdp_program programs one D_DATA_CUBE_*).
-SdpLayer decode_sdp_alone(const Programming& p, const HardwareConfig& hw) {
+SdpLayer decode_sdp_alone(const Programming& p, const HardwareConfig& hw, std::vector<std::string>& notes) {
   SdpLayer layer;
-  decode_sdp(p, hw, false, layer.op, layer.surface);
+  decode_sdp(p, hw, false, layer.op, layer.surface, notes);
   DataCube& d = layer.dst_data;
   const DataCube& s = layer.surface.src_data;
   d.type = memory_of_ram(rs::D_DST_DMA_CFG_DST_RAM_TYPE.get(p.value(Unit::Sdp, rs::D_DST_DMA_CFG)));
@@ -601,7 +812,9 @@ void read_txn(const std::string& file, Config config, Programming& p, TraceLayer
         break;
       }
       case trace::TxnOp::ReadReg:
-      case trace::TxnOp::Wait: break;  // read-backs of what was written; the firmware waits for its own interrupt
+        if (c.unit != Unit::Glb) p.read(c.unit, c.csb_address - hw.unit_base(c.unit));
+        break;
+      case trace::TxnOp::Wait: break;  // the firmware waits for its own interrupt
     }
   }
 }
@@ -627,7 +840,7 @@ TraceLayer trace_layer(const std::string& path, Config config) {
     // processor_sdp_program enables SDP_RDMA for an input in memory
     // (dla_sdp_rdma_check: is_rdma_needed).
     if (!p.enabled(Unit::SdpRdma)) p.fail("SDP runs without SDP_RDMA: its input is not in memory");
-    op.layer = decode_sdp_alone(p, hw);
+    op.layer = decode_sdp_alone(p, hw, out.notes);
     out.description.operations.push_back(op);
     if (out.description.checks.empty()) p.fail("the trace checks no result (no check_crc or dump_mem)");
     drop_preloaded_results(out.description, out.notes);
@@ -656,6 +869,19 @@ TraceLayer trace_layer(const std::string& path, Config config) {
 std::string RegisterDifference::str() const {
   std::string s = name + ": trace " + hex(trace_value) + ", firmware ";
   return s + (firmware_wrote ? hex(firmware_value) : "never writes it (reset " + hex(firmware_value) + ")");
+}
+
+LutTables sdp_lut_tables(const std::vector<RegisterAccess>& log, Config config) {
+  const HardwareConfig& hw = hardware_config(config);
+  const uint32_t cfg = hw.unit_base(Unit::Sdp) + rs::S_LUT_ACCESS_CFG;
+  const uint32_t data = hw.unit_base(Unit::Sdp) + rs::S_LUT_ACCESS_DATA;
+  LutPort port;
+  for (const RegisterAccess& a : log) {
+    if (a.offset == cfg && a.write) port.write_cfg(a.value);
+    if (a.offset == data && a.write) port.write_data(a.value);
+    if (a.offset == data && !a.write) port.read_data();
+  }
+  return port.tables();
 }
 
 std::vector<RegisterDifference> compare_programming(const TraceLayer& trace, const std::vector<RegisterAccess>& log) {

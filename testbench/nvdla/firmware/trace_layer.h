@@ -6,20 +6,22 @@
 //
 // Traces: the master branch's .cfg tests of nv_small/nv_large (PDP_RDMA ->
 // PDP offline: PdpLayer; SDP_RDMA -> SDP -> PDP on the fly: SdpPdpLayer;
-// SDP_RDMA -> SDP -> memory, with BS/BN operands from registers or from
-// memory: SdpLayer), and nv_full's pdp_max_pooling_int16 and sdp_relu_int16
+// SDP_RDMA -> SDP -> memory, with BS/BN/EW operands from registers or from
+// memory and the EW stage's LUT: SdpLayer), and nv_full's pdp_max_pooling_int16 and sdp_relu_int16
 // input.txn (their dump_mem golden files become byte checks).
 //
 // What the firmware cannot express is not forced: a trace whose programming
 // the descriptors cannot reproduce (a reciprocal that differs from the
 // firmware's table for an average, an RDMA cube that differs from PDP's, an
-// SDP stage with both PReLU and ReLU, ...) is a TraceLayerError naming the
+// SDP stage with both PReLU and ReLU, an EW stage with both PReLU and the
+// LUT, ...) is a TraceLayerError naming the
 // register. Registers the trace writes
 // that the hardware does not use in the trace's mode (CYA, PDP's source
 // address in offline mode, split widths without split, ...) are listed in
 // `notes`. Plain C++, no SystemC.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -65,5 +67,16 @@ struct RegisterDifference {
   std::string str() const;      // "PDP_RDMA.D_FLYING_MODE: trace 0x1, firmware never writes it (reset 0x0)"
 };
 std::vector<RegisterDifference> compare_programming(const TraceLayer& trace, const std::vector<RegisterAccess>& log);
+
+// SDP's LUT tables (LE: 65 entries, LO: 257), as SDP's register port
+// S_LUT_ACCESS_CFG / S_LUT_ACCESS_DATA leaves them from reset.
+struct LutTables {
+  std::array<int16_t, kLutLinearExpEntries> le{};
+  std::array<int16_t, kLutLinearOnlyEntries> lo{};
+};
+
+// The tables the SDP LUT port writes and reads of `log` leave, from reset
+// (what the firmware's common.c update_lut programmed).
+LutTables sdp_lut_tables(const std::vector<RegisterAccess>& log, Config config);
 
 }  // namespace acosim::nvdla::firmware

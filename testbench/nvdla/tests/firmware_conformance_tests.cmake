@@ -29,6 +29,20 @@ add_test(NAME nvdla_conformance_missing_fails_under_ci.layer_json_tests
 set_tests_properties(nvdla_conformance_missing_fails_under_ci.layer_json_tests PROPERTIES
   LABELS unit PASS_REGULAR_EXPRESSION "${ACOSIM_NVDLA_MISSING_DATA_FAILS}")
 
+# Negative controls of the register comparison of the conformance suite
+# and of the pooling reference: wrong programming and wrong poolings must
+# be reported.
+acosim_add_gtest(NAME nvdla_negative_controls_tests LABELS unit
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_negative_controls.cpp
+  LIBS acosim_nvdla_firmware_layers acosim_nvdla_pooling_reference)
+target_compile_definitions(nvdla_negative_controls_tests PRIVATE
+  ACOSIM_CONFORMANCE_DIR="${ACOSIM_CONFORMANCE_DIR}")
+add_test(NAME nvdla_conformance_missing_fails_under_ci.negative_controls_tests
+  COMMAND ${CMAKE_COMMAND} -E env CI=true ACOSIM_CONFORMANCE_DIR=${ACOSIM_NVDLA_EMPTY_CONFORMANCE}
+    $<TARGET_FILE:nvdla_negative_controls_tests> --gtest_filter=CompareProgrammingControl.TheTracesOwnRegistersMatch)
+set_tests_properties(nvdla_conformance_missing_fails_under_ci.negative_controls_tests PROPERTIES
+  LABELS unit PASS_REGULAR_EXPRESSION "${ACOSIM_NVDLA_MISSING_DATA_FAILS}")
+
 if(TARGET acosim_nvdla_firmware_run)
   acosim_add_gtest(NAME nvdla_firmware_conformance_tests SYSTEMC
     LABELS unit

@@ -9,6 +9,12 @@ if(TARGET acosim_nvdla_firmware)
     SOURCES
       ${CMAKE_CURRENT_LIST_DIR}/test_firmware.cpp
     LIBS acosim_nvdla_firmware_run)
+  # Negative controls of the second-run comparison of firmware_test_support.h.
+  acosim_add_gtest(NAME nvdla_fingerprint_controls_tests SYSTEMC
+    LABELS unit
+    SOURCES
+      ${CMAKE_CURRENT_LIST_DIR}/test_fingerprint_controls.cpp
+    LIBS acosim_nvdla_firmware_run)
 else()
   add_test(NAME nvdla_firmware_tests
     COMMAND bash -c "echo 'no NVDLA firmware sources at ${ACOSIM_CLIENTS_DIR}/nvdla-sw/kmd: run scripts/fetch-clients.sh or point ACOSIM_CLIENTS_DIR at a folder with nvdla-sw/'; if [ \"$CI\" = true ]; then exit 1; fi; exit 77")

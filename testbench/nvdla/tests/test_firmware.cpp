@@ -410,6 +410,86 @@ void fused_sdp_pool(Config config_id) {
 TEST(NvdlaFirmware, SdpFusedIntoPdpNvFull) { fused_sdp_pool(Config::NvFull); }
 TEST(NvdlaFirmware, SdpFusedIntoPdpNvSmall) { fused_sdp_pool(Config::NvSmall); }
 
+// SDP alone with the EW stage's LUT as its only operation (EW enabled,
+// ALU and multiplier bypassed, ACTIVATION_LUT), on nv_small_256_full, the
+// nv_small variant with an EW stage. The layer's LUT goes into the
+// network's LUT list; the firmware reads it with dla_read_lut and programs
+// it through the LUT port (sdp.c processor_sdp_program, common.c
+// update_lut). The LE table is LINEAR from 0 with no fraction bits, so an
+// element x in 1..63 reads entry x exactly; x <= 0 underflows both tables
+// (LO starts far above), the underflow priority picks LE, whose underflow
+// slope is 0: the output is entry 0 (systemc/nvdla/sdp_lut.h). Entries are
+// 100 - 3 i, int8 after the output converter (scale 1).
+TEST(NvdlaFirmware, SdpEwLutFromTheNetworksLutList) {
+  const Config config_id = Config::NvSmall256Full;
+  const HardwareConfig& config = hardware_config(config_id);
+  const uint32_t atom = config.atom_bytes;
+  const uint16_t channels = uint16_t(atom);
+  const auto in = [](uint32_t w, uint32_t h, uint32_t c) {
+    return int8_t(int32_t(((h * kCubeSide + w) * 8 + c) % 72) - 8);  // -8..63
+  };
+  LutParam lut;
+  for (size_t i = 0; i < lut.linear_exp_table.size(); ++i) lut.linear_exp_table[i] = int16_t(100 - 3 * int(i));
+  for (size_t i = 0; i < lut.linear_only_table.size(); ++i) lut.linear_only_table[i] = int16_t(-1000 + int(i));
+  lut.method = kLutMethodLinear;
+  lut.linear_exp_start = 0;
+  lut.linear_exp_end = 64;
+  lut.linear_only_start = 0x7fff0000;
+  lut.linear_only_end = 0x7fff0100;
+  const auto out = [&](uint32_t w, uint32_t h, uint32_t c) {
+    return int8_t(lut.linear_exp_table[size_t(std::max<int>(0, in(w, h, c)))]);
+  };
+
+  SdpLayer layer;
+  layer.op.out_cvt.scale = 1;
+  layer.op.y_op.enable = 1;
+  layer.op.y_op.type = 0;  // SDP_OP_NONE
+  layer.op.y_op.act = 2;   // ACTIVATION_LUT
+  layer.op.lut = lut;
+  layer.surface.src_data = {MemoryType::Mc,          0x92000000, 0, kCubeSide, kCubeSide, channels, kCubeSide * atom,
+                            kCubeSide * kCubeSide * atom, 0};
+  layer.dst_data = layer.surface.src_data;
+  layer.dst_data.address = 0x93000000;
+
+  const std::vector<uint8_t> input = cube_bytes(atom, in);
+  std::vector<uint8_t> expected = cube_bytes(atom, out);
+  const std::vector<uint8_t> guard = pattern(0x93000000 + expected.size(), 64, 0xEE);
+  expected.insert(expected.end(), guard.begin(), guard.end());
+
+  TaskRequest request = request_for(config_id);
+  request.load.push_back({MemoryType::Mc, 0x92000000, input});
+  request.load.push_back({MemoryType::Mc, 0x93000000, pattern(0x93000000, expected.size(), 0xEE)});
+  request.operations.push_back({layer, false});
+  request.read_back.push_back({MemoryType::Mc, 0x93000000, expected.size()});
+  const TaskResult result = run_checked(request);
+  expect_bytes(expected, read_back(result, 0).bytes, "SDP EW LUT output");
+
+  // update_lut: the LE table from entry 0, then the LO table, through the
+  // port; then the LUT configuration.
+  namespace rs = regs::sdp;
+  const uint32_t sdp = config.unit_base(Unit::Sdp);
+  const std::vector<RegisterAccess> cfgs = accesses_to(result, sdp + rs::S_LUT_ACCESS_CFG, true);
+  ASSERT_EQ(cfgs.size(), 2u);
+  EXPECT_EQ(cfgs[0].value, 0x20000u);  // LE, WRITE, address 0
+  EXPECT_EQ(cfgs[1].value, 0x30000u);  // LO, WRITE, address 0
+  const std::vector<RegisterAccess> data = accesses_to(result, sdp + rs::S_LUT_ACCESS_DATA, true);
+  ASSERT_EQ(data.size(), lut.linear_exp_table.size() + lut.linear_only_table.size());
+  for (size_t i = 0; i < lut.linear_exp_table.size(); ++i) {
+    EXPECT_EQ(int16_t(data[i].value & 0xffff), lut.linear_exp_table[i]) << "LE entry " << i;
+  }
+  for (size_t i = 0; i < lut.linear_only_table.size(); ++i) {
+    EXPECT_EQ(int16_t(data[lut.linear_exp_table.size() + i].value & 0xffff), lut.linear_only_table[i])
+        << "LO entry " << i;
+  }
+  const std::vector<RegisterAccess> lut_cfg = accesses_to(result, sdp + rs::S_LUT_CFG, true);
+  ASSERT_EQ(lut_cfg.size(), 1u);
+  EXPECT_EQ(lut_cfg[0].value, 0x1u);  // LUT_LE_FUNCTION = LINEAR, LE priorities
+  const std::vector<RegisterAccess> ew = accesses_to(result, sdp + rs::D_DP_EW_CFG, true);
+  ASSERT_EQ(ew.size(), 1u);
+  EXPECT_EQ(rs::D_DP_EW_CFG_EW_LUT_BYPASS.get(ew[0].value), rs::D_DP_EW_CFG_EW_LUT_BYPASS_NO);
+  EXPECT_EQ(rs::D_DP_EW_CFG_EW_BYPASS.get(ew[0].value), rs::D_DP_EW_CFG_EW_BYPASS_NO);
+}
+
 TEST(NvdlaFirmware, PdpMaxPoolingTwoByTwoNvFull) { pool_two_by_two(Config::NvFull); }
 TEST(NvdlaFirmware, PdpMaxPoolingTwoByTwoNvSmall) { pool_two_by_two(Config::NvSmall); }
 TEST(NvdlaFirmware, PdpMaxPoolingTwoByTwoNvLarge) { pool_two_by_two(Config::NvLarge); }
@@ -642,6 +722,34 @@ TEST(NvdlaFirmware, BuilderSizesAndRefusesSdpLayers) {
   layer.surface.x1_data = {};
   layer.surface.x2_data = {};
   EXPECT_EQ(build_task(hal, hardware_config(Config::NvSmall), {{layer, false}}, 0xF0000000).address_list.size(), 6u);
+}
+
+// The builder puts each layer's LUT into the network's LUT list, the
+// address list's last entry (dla_network_desc.lut_data_index, num_luts);
+// a LUT activation needs a LUT.
+TEST(NvdlaFirmware, BuilderWritesTheLutListAndRefusesALutActivationWithoutOne) {
+  MemoryHal hal;
+  SdpLayer with_lut = small_sdp();
+  with_lut.op.y_op.enable = 1;
+  with_lut.op.y_op.act = 2;  // ACTIVATION_LUT
+  with_lut.op.lut = LutParam{};
+  const Task task = build_task(hal, hardware_config(Config::NvSmall), {{with_lut, false}, {with_lut, true}},
+                               0xF0000000);
+  ASSERT_EQ(task.address_list.size(), 9u);  // 4 descriptor entries; src, x1, x2, dst; the LUT list
+  EXPECT_EQ(task.address_list[8].memory, MemoryType::Mc);
+  EXPECT_EQ(task.address_list[8].size, 2u * 700);  // two dla_lut_param
+  EXPECT_GE(task.address_list[8].address, task.descriptor_base);
+  EXPECT_LE(task.address_list[8].address + task.address_list[8].size, task.descriptor_end);
+  // Without a LUT, no list.
+  EXPECT_EQ(build_task(hal, hardware_config(Config::NvSmall), {{small_sdp(), false}}, 0xF0000000).address_list.size(),
+            8u);
+  SdpLayer layer = with_lut;
+  layer.op.lut.reset();
+  EXPECT_EQ(build_error(Config::NvSmall, layer),
+            "layer 0 (SdpLayer): sdp_op.y_op.act is ACTIVATION_LUT but the layer has no lut");
+  layer = with_lut;
+  layer.op.lut->method = 2;
+  EXPECT_EQ(build_error(Config::NvSmall, layer), "layer 0 (SdpLayer): sdp_op.lut.method 2 is not 0..1");
 }
 
 TEST(NvdlaFirmware, BuilderRefusesOutOfRangeAddresses) {

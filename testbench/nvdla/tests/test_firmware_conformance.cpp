@@ -7,7 +7,8 @@
 // (the hardware left clean, the same results from a second run in another
 // process), and the firmware must program every register the trace
 // programs alike, except registers the hardware does not use in the
-// trace's mode (listed per trace with the reason).
+// trace's mode (listed per trace with the reason); for a layer with a LUT,
+// the tables the firmware writes through the LUT port must be the trace's.
 //
 // Each test elaborates its own system: one test per process.
 #include <gtest/gtest.h>
@@ -100,6 +101,35 @@ const char* unused_by_stage(const RegisterDifference& d, const char* prefix, con
   return nullptr;
 }
 
+// The registers of an enabled EW stage that it does not use
+// (systemc/nvdla/sdp_ew.h, after NV_NVDLA_SDP_HLS_Y_int_core.v): a bypassed
+// ALU or multiplier ignores its operand and converter; a register operand
+// (EW_xxx_SRC=REG) does not pass the converter, which sits on the memory
+// path only; a memory operand ignores the register operand; a bypassed
+// converter ignores its offset, scale and truncation.
+const char* unused_by_ew(const RegisterDifference& d, const SdpOp& y) {
+  if (!y.enable) return nullptr;
+  const std::string& name = d.name;
+  const auto is = [&](const char* prefix) { return name.rfind(prefix, 0) == 0; };
+  const bool alu = y.type == 2 || y.type == 3;  // SDP_OP_ADD, SDP_OP_BOTH
+  const bool mul = y.type == 1 || y.type == 3;  // SDP_OP_MUL, SDP_OP_BOTH
+  const bool memory = y.mode != 0;              // not SDP_OP_PER_LAYER
+  if (is("SDP.D_DP_EW_ALU_") && !alu) return "the EW ALU is bypassed (EW_ALU_BYPASS=YES)";
+  if (is("SDP.D_DP_EW_MUL_") && !mul) return "the EW multiplier is bypassed (EW_MUL_BYPASS=YES)";
+  if (name == "SDP.D_DP_EW_ALU_SRC_VALUE" && memory) return "the EW ALU operand comes from memory (EW_ALU_SRC=MEM)";
+  if (name == "SDP.D_DP_EW_MUL_SRC_VALUE" && memory) return "the EW MUL operand comes from memory (EW_MUL_SRC=MEM)";
+  if ((is("SDP.D_DP_EW_ALU_CVT_") || is("SDP.D_DP_EW_MUL_CVT_")) && !memory) {
+    return "the EW operand converters sit on the memory path only (EW_xxx_SRC=REG)";
+  }
+  if (is("SDP.D_DP_EW_ALU_CVT_") && !y.cvt.alu_cvt.enable) {
+    return "the EW ALU operand converter is bypassed (EW_ALU_CVT_BYPASS=YES)";
+  }
+  if (is("SDP.D_DP_EW_MUL_CVT_") && !y.cvt.mul_cvt.enable) {
+    return "the EW MUL operand converter is bypassed (EW_MUL_CVT_BYPASS=YES)";
+  }
+  return nullptr;
+}
+
 // Registers whose value matters only in some modes.
 const char* unused_for(const RegisterDifference& d, const TraceLayer& t) {
   const std::string& name = d.name;
@@ -140,6 +170,7 @@ const char* unused_for(const RegisterDifference& d, const TraceLayer& t) {
     if (stage_off("SDP.D_DP_EW_", sdp->y_op) && name != "SDP.D_DP_EW_CFG") return "the EW stage is bypassed";
     if (const char* reason = unused_by_stage(d, "SDP.D_DP_BS_", sdp->x1_op)) return reason;
     if (const char* reason = unused_by_stage(d, "SDP.D_DP_BN_", sdp->x2_op)) return reason;
+    if (const char* reason = unused_by_ew(d, sdp->y_op)) return reason;
     // Batch strides step from one batch to the next (BATCH_NUMBER=0: one).
     if (sdp->batch_num == 1 && name.size() > 13 && name.compare(name.size() - 13, 13, "_BATCH_STRIDE") == 0) {
       return "batch strides serve multi-batch cubes only (BATCH_NUMBER=0)";
@@ -170,9 +201,24 @@ const char* unused_for(const RegisterDifference& d, const TraceLayer& t) {
       return "NAN_TO_ZERO applies to FP16 data only";
     }
     // The firmware programs the LUT only for a descriptor with lut_index
-    // (layers here have none); only the EW stage's LUT activation reads it.
+    // (trace_layer gives a layer a LUT only for the EW stage's LUT
+    // activation, the only reader of the LUT).
     const bool lut_used = sdp->y_op.enable && sdp->y_op.act == 2;  // ACTIVATION_LUT
     if (name.rfind("SDP.S_LUT_", 0) == 0 && !lut_used) return "the LUT serves the EW stage's LUT activation only";
+    // The LE table's index: LUT_LE_INDEX_OFFSET in EXPONENT mode,
+    // LUT_LE_INDEX_SELECT in LINEAR mode (systemc/nvdla/sdp_lut.h, after
+    // NV_NVDLA_SDP_HLS_lut_expn.v / NV_NVDLA_SDP_HLS_lut_line.v); common.c
+    // update_lut writes the other field 0.
+    namespace rs = regs::sdp;
+    if (name == "SDP.S_LUT_INFO" && lut_used && sdp->lut) {
+      const bool exponent = sdp->lut->method == kLutMethodExponential;
+      const uint32_t unused =
+          exponent ? rs::S_LUT_INFO_LUT_LE_INDEX_SELECT.mask() : rs::S_LUT_INFO_LUT_LE_INDEX_OFFSET.mask();
+      if ((changed & ~unused) == 0) {
+        return exponent ? "LUT_LE_INDEX_SELECT is unused by the LE table in EXPONENT mode"
+                        : "LUT_LE_INDEX_OFFSET is unused by the LE table in LINEAR mode";
+      }
+    }
   }
   const auto it = unused_in_mode().find(name);
   return it == unused_in_mode().end() ? nullptr : it->second;
@@ -254,6 +300,27 @@ TEST_P(FirmwareConformance, FirmwareTaskMatchesTheTracesGoldenResult) {
     std::cout << (reason ? "differs (unused: " + std::string(reason) + "): " : "DIFFERS: ") << d.str() << "\n";
     EXPECT_NE(reason, nullptr) << d.str();
   }
+
+  // The LUT tables the firmware wrote through the LUT port (common.c
+  // update_lut) are the trace's.
+  const Layer& layer = trace.description.operations[0].layer;
+  const SdpOpDesc* sdp = std::get_if<SdpLayer>(&layer)   ? &std::get<SdpLayer>(layer).op
+                         : std::get_if<SdpPdpLayer>(&layer) ? &std::get<SdpPdpLayer>(layer).sdp_op
+                                                            : nullptr;
+  if (sdp && sdp->lut) {
+    const LutTables written = sdp_lut_tables(result.registers, c.config);
+    size_t differing = 0;
+    for (size_t i = 0; i < written.le.size(); ++i) {
+      differing += written.le[i] != sdp->lut->linear_exp_table[i];
+      EXPECT_EQ(written.le[i], sdp->lut->linear_exp_table[i]) << "LE table entry " << i;
+    }
+    for (size_t i = 0; i < written.lo.size(); ++i) {
+      differing += written.lo[i] != sdp->lut->linear_only_table[i];
+      EXPECT_EQ(written.lo[i], sdp->lut->linear_only_table[i]) << "LO table entry " << i;
+    }
+    std::cout << "LUT tables: " << differing << " of " << written.le.size() + written.lo.size()
+              << " entries differ from the trace's\n";
+  }
 }
 
 // Every offline PDP trace (PDP_RDMA -> PDP), and the fused traces
@@ -312,6 +379,17 @@ const TraceCase kSdpTraces[] = {
 };
 INSTANTIATE_TEST_SUITE_P(SdpToMemory, FirmwareConformance, ::testing::ValuesIn(kSdpTraces), case_name);
 
+// SDP alone with the EW (Y) stage: operands from registers, or the LUT
+// (linear and exponent LE table) programmed by the firmware from the
+// network's LUT list. nv_small has no EW stage; NVDLA runs these on
+// nv_small_256_full (unmodelled_traces.h trace_config).
+const TraceCase kSdpEwTraces[] = {
+    {"nv_small/sdp_3x3x33_ew_int8_reg_0", Config::NvSmall256Full},
+    {"nv_small/sdp_3x3x33_ew_le_exp_int8", Config::NvSmall256Full},
+    {"nv_small/sdp_3x3x33_ew_le_lin_int8", Config::NvSmall256Full},
+};
+INSTANTIATE_TEST_SUITE_P(SdpEwToMemory, FirmwareConformance, ::testing::ValuesIn(kSdpEwTraces), case_name);
+
 // SDP traces whose programming no firmware descriptor reproduces: the
 // converter must refuse them, naming the register.
 struct InexpressibleTrace {
@@ -323,6 +401,10 @@ const InexpressibleTrace kInexpressibleSdpTraces[] = {
     // is either ACTIVATION_PRELU or ACTIVATION_RELU (sdp.c
     // processor_sdp_program).
     {{"nv_small/sdp_3x3x33_bn_int8_reg_2", Config::NvSmall}, "SDP.D_DP_BN_CFG"},
+    // D_DP_EW_CFG 0x26: EW_MUL_PRELU=YES with EW_LUT_BYPASS=NO; dla_sdp_op.act
+    // is either ACTIVATION_PRELU or ACTIVATION_LUT (sdp.c
+    // processor_sdp_program).
+    {{"nv_large/sdp_13x4x29_ew_lut_int8", Config::NvLarge}, "SDP.D_DP_EW_CFG"},
 };
 
 TEST(FirmwareConformanceList, RefusesTracesNoDescriptorReproduces) {
@@ -345,16 +427,6 @@ TEST(FirmwareConformanceList, RefusesTracesNoDescriptorReproduces) {
   }
 }
 
-// SDP traces that use the EW (Y) stage or the LUT: pending while the EW
-// stage is being added to the models (systemc/nvdla/sdp_ew.*, sdp_lut.*);
-// listed here so that the list below stays complete.
-const std::set<std::string> kPendingEwTraces = {
-    "nv_small/sdp_3x3x33_ew_int8_reg_0",
-    "nv_small/sdp_3x3x33_ew_le_exp_int8",
-    "nv_small/sdp_3x3x33_ew_le_lin_int8",
-    "nv_large/sdp_13x4x29_ew_lut_int8",
-};
-
 // The lists above are every pooling and SDP trace of the conformance data: a
 // trace added to the data without being listed fails here.
 TEST(FirmwareConformanceList, ListsEveryPoolingTraceOfTheData) {
@@ -370,8 +442,8 @@ TEST(FirmwareConformanceList, ListsEveryPoolingTraceOfTheData) {
   for (const TraceCase& c : kTraces) listed.insert(c.folder);
   for (const TraceCase& c : kFusedTraces) listed.insert(c.folder);
   for (const TraceCase& c : kSdpTraces) listed.insert(c.folder);
+  for (const TraceCase& c : kSdpEwTraces) listed.insert(c.folder);
   for (const InexpressibleTrace& c : kInexpressibleSdpTraces) listed.insert(c.trace.folder);
-  listed.insert(kPendingEwTraces.begin(), kPendingEwTraces.end());
   size_t found = 0;
   for (const char* config : {"nv_small", "nv_large", "nv_full_traceplayer"}) {
     if (!fs::is_directory(root / config)) continue;

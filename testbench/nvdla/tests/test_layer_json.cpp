@@ -518,6 +518,169 @@ TEST(TraceLayer, SdpStageWithBothPreluAndReluIsRefused) {
   }
 }
 
+// nv_small's EW traces run on nv_small_256_full (unmodelled_traces.h
+// trace_config). D_DP_EW_CFG 0x48: EW on, ALU on (SUM), multiplier on, no
+// PReLU, LUT bypassed; D_DP_EW_ALU_CFG / D_DP_EW_MUL_CFG 0x2: operands from
+// registers, converters bypassed; EW_TRUNCATE 0x13.
+TEST(TraceLayer, SdpEwTraceWithRegisterOperandsKeepsThem) {
+  REQUIRE_TRACE("nv_small/sdp_3x3x33_ew_int8_reg_0");
+  const TraceLayer t = trace_layer(trace_dir("nv_small/sdp_3x3x33_ew_int8_reg_0"), Config::NvSmall256Full);
+  const auto& l = std::get<SdpLayer>(t.description.operations[0].layer);
+  const SdpOp& y = l.op.y_op;
+  EXPECT_EQ(y.enable, 1);
+  EXPECT_EQ(y.type, 3);      // SDP_OP_BOTH
+  EXPECT_EQ(y.alu_type, 2);  // SDP_ALU_OP_SUM
+  EXPECT_EQ(y.act, 0);       // ACTIVATION_NONE
+  EXPECT_EQ(y.mode, 0);      // SDP_OP_PER_LAYER
+  EXPECT_EQ(y.alu_operand, 0x10);
+  EXPECT_EQ(y.mul_operand, 0x2);
+  EXPECT_EQ(y.truncate, 0x13);
+  EXPECT_EQ(y.cvt.alu_cvt.enable, 0);
+  EXPECT_EQ(y.cvt.mul_cvt.enable, 0);
+  EXPECT_EQ(l.surface.y_data.width, 0);  // no operand cube: ERDMA disabled (D_ERDMA_CFG 0x35)
+  EXPECT_FALSE(l.op.lut.has_value());    // LUT bypassed
+}
+
+// D_DP_EW_CFG 0x1a: EW on, ALU and multiplier bypassed, LUT on. S_LUT_CFG
+// 0x1: LE LINEAR, LE priorities; S_LUT_INFO 0x1fb00: LE index select -5, LO
+// index select 1; the slopes' scales are the low and high halves of
+// S_LUT_xx_SLOPE_SCALE, the shifts signed 5-bit fields of
+// S_LUT_xx_SLOPE_SHIFT (0x129: 9, 9; 0x396: 0x16 = -10, 0x1c = -4). The
+// trace writes the tables through the LUT port: LE 0..64, LO 0..256 (entry
+// i holds i).
+TEST(TraceLayer, SdpEwLutTraceBecomesALutParam) {
+  REQUIRE_TRACE("nv_small/sdp_3x3x33_ew_le_lin_int8");
+  const TraceLayer t = trace_layer(trace_dir("nv_small/sdp_3x3x33_ew_le_lin_int8"), Config::NvSmall256Full);
+  const auto& l = std::get<SdpLayer>(t.description.operations[0].layer);
+  EXPECT_EQ(l.op.y_op.enable, 1);
+  EXPECT_EQ(l.op.y_op.type, 0);      // SDP_OP_NONE
+  EXPECT_EQ(l.op.y_op.alu_type, 2);  // SDP_ALU_OP_SUM, unused with the ALU bypassed
+  EXPECT_EQ(l.op.y_op.act, 2);       // ACTIVATION_LUT
+  ASSERT_TRUE(l.op.lut.has_value());
+  const LutParam& lut = *l.op.lut;
+  EXPECT_EQ(lut.method, kLutMethodLinear);
+  EXPECT_EQ(lut.hybrid_priority, kLutPriorityLinearExp);
+  EXPECT_EQ(lut.underflow_priority, kLutPriorityLinearExp);
+  EXPECT_EQ(lut.overflow_priority, kLutPriorityLinearExp);
+  EXPECT_EQ(lut.linear_exp_offset, -5);
+  EXPECT_EQ(lut.linear_only_offset, 1);
+  EXPECT_EQ(lut.linear_exp_start, 0x7fu);
+  EXPECT_EQ(lut.linear_exp_end, 0x81u);
+  EXPECT_EQ(lut.linear_only_start, 0x53b19eb3u);
+  EXPECT_EQ(lut.linear_only_end, 0x53b1a0b3u);
+  EXPECT_EQ(lut.linear_exp_underflow_slope.scale, 0x0e83);
+  EXPECT_EQ(lut.linear_exp_overflow_slope.scale, 0x116c);
+  EXPECT_EQ(lut.linear_exp_underflow_slope.shifter, 9);
+  EXPECT_EQ(lut.linear_exp_overflow_slope.shifter, 9);
+  EXPECT_EQ(lut.linear_only_underflow_slope.scale, 0x12b3);
+  EXPECT_EQ(lut.linear_only_overflow_slope.scale, 0x7f5c);
+  EXPECT_EQ(lut.linear_only_underflow_slope.shifter, -10);
+  EXPECT_EQ(lut.linear_only_overflow_slope.shifter, -4);
+  for (size_t i = 0; i < lut.linear_exp_table.size(); ++i) EXPECT_EQ(lut.linear_exp_table[i], int16_t(i));
+  for (size_t i = 0; i < lut.linear_only_table.size(); ++i) EXPECT_EQ(lut.linear_only_table[i], int16_t(i));
+
+  // The EXPONENT variant: S_LUT_CFG 0x50 (underflow and hybrid priority
+  // LO), S_LUT_INFO 0x100c1: LE index offset 0xc1 = -63 (the LE index
+  // select is unused and 0).
+  REQUIRE_TRACE("nv_small/sdp_3x3x33_ew_le_exp_int8");
+  const TraceLayer e = trace_layer(trace_dir("nv_small/sdp_3x3x33_ew_le_exp_int8"), Config::NvSmall256Full);
+  const LutParam& x = *std::get<SdpLayer>(e.description.operations[0].layer).op.lut;
+  EXPECT_EQ(x.method, kLutMethodExponential);
+  EXPECT_EQ(x.underflow_priority, kLutPriorityLinearOnly);
+  EXPECT_EQ(x.overflow_priority, kLutPriorityLinearExp);
+  EXPECT_EQ(x.hybrid_priority, kLutPriorityLinearOnly);
+  EXPECT_EQ(x.linear_exp_offset, -63);
+  EXPECT_EQ(x.linear_only_offset, 1);
+  EXPECT_EQ(x.linear_exp_underflow_slope.scale, 0x6409);
+  EXPECT_EQ(x.linear_exp_underflow_slope.shifter, -4);   // 0x2dc: 0x1c
+  EXPECT_EQ(x.linear_exp_overflow_slope.shifter, -10);  // 0x2dc >> 5: 0x16
+}
+
+// D_DP_EW_CFG 0x26: EW_MUL_PRELU=YES and EW_LUT_BYPASS=NO, which no
+// dla_sdp_op.act expresses.
+TEST(TraceLayer, SdpEwStageWithBothPreluAndLutIsRefused) {
+  REQUIRE_TRACE("nv_large/sdp_13x4x29_ew_lut_int8");
+  try {
+    trace_layer(trace_dir("nv_large/sdp_13x4x29_ew_lut_int8"), Config::NvLarge);
+    FAIL();
+  } catch (const TraceLayerError& e) {
+    EXPECT_NE(std::string(e.what()).find("SDP.D_DP_EW_CFG 0x26 sets both EW_MUL_PRELU and EW_LUT_BYPASS=NO"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+// An SDP layer with a LUT written as JSON reads back with the same LUT.
+TEST_F(LayerJson, SdpLutLayerWrittenAsJsonReadsBack) {
+  REQUIRE_TRACE("nv_small/sdp_3x3x33_ew_le_exp_int8");
+  const fs::path folder = trace_dir("nv_small/sdp_3x3x33_ew_le_exp_int8");
+  const TraceLayer t = trace_layer(folder.string(), Config::NvSmall256Full);
+  fs::copy_file(folder / "sdp_3x3x33_ew_le_exp_int8.dat", m_dir / "sdp_3x3x33_ew_le_exp_int8.dat");
+  const std::string text = layer_to_json(t.description);
+  EXPECT_NE(text.find("\"LUT_METHOD_EXPONENTIAL\""), std::string::npos);
+  EXPECT_EQ(text.find("lut_index"), std::string::npos);
+  const LayerDescription d = read_layer_json(write("layer.json", text));
+  EXPECT_EQ(layers_text(d), layers_text(t.description));
+  const LutParam& a = *std::get<SdpLayer>(t.description.operations[0].layer).op.lut;
+  const auto& b = std::get<SdpLayer>(d.operations[0].layer).op;
+  ASSERT_TRUE(b.lut.has_value());
+  EXPECT_EQ(b.lut->linear_exp_table, a.linear_exp_table);
+  EXPECT_EQ(b.lut->linear_only_table, a.linear_only_table);
+  EXPECT_EQ(b.lut->linear_exp_offset, a.linear_exp_offset);
+  EXPECT_EQ(b.lut->linear_only_start, a.linear_only_start);
+  EXPECT_EQ(b.lut->linear_exp_overflow_slope.shifter, a.linear_exp_overflow_slope.shifter);
+  EXPECT_EQ(b.lut->hybrid_priority, a.hybrid_priority);
+  EXPECT_EQ(b.y_op.act, 2);  // ACTIVATION_LUT
+}
+
+// A "lut" needs both tables at their sizes; lut_index is the builder's.
+TEST_F(LayerJson, LutErrorsNameTheKey) {
+  const auto sdp = [](const std::string& op) {
+    return R"({"layers": [{"op": "sdp", "sdp_op": )" + op + R"(, "sdp_surface": {
+      "src_data": {"type": "mc", "address": 0, "width": 1, "height": 1, "channel": 1},
+      "dst_data": {"type": "mc", "address": 4096, "width": 1, "height": 1, "channel": 1}}}]})";
+  };
+  std::string le = "[";
+  for (int i = 0; i < 65; ++i) le += (i ? "," : "") + std::to_string(i - 32);
+  le += "]";
+  std::string lo = "[";
+  for (int i = 0; i < 257; ++i) lo += (i ? "," : "") + std::to_string(i);
+  lo += "]";
+  const LayerDescription d = parse_layer_json(
+      sdp(R"({"y_op": {"enable": 1, "act": "ACTIVATION_LUT"}, "lut": {"method": "linear",
+          "underflow_priority": "LUT_PRI_LINEAR_ONLY", "linear_exp_offset": -3, "linear_only_start": "0x7fffffff",
+          "linear_only_overflow_slope": {"scale": -2, "shifter": -16}, "linear_exp_table": )" +
+          le + R"(, "linear_only_table": )" + lo + "}}"),
+      layer_path());
+  const LutParam& l = *std::get<SdpLayer>(d.operations[0].layer).op.lut;
+  EXPECT_EQ(l.method, kLutMethodLinear);
+  EXPECT_EQ(l.underflow_priority, kLutPriorityLinearOnly);
+  EXPECT_EQ(l.linear_exp_offset, -3);
+  EXPECT_EQ(l.linear_only_start, 0x7fffffffu);
+  EXPECT_EQ(l.linear_only_overflow_slope.scale, -2);
+  EXPECT_EQ(l.linear_only_overflow_slope.shifter, -16);
+  EXPECT_EQ(l.linear_exp_table[0], -32);
+  EXPECT_EQ(l.linear_only_table[256], 256);
+  EXPECT_EQ(layers_text(parse_layer_json(layer_to_json(d), layer_path())), layers_text(d));
+
+  EXPECT_NE(error_of(sdp(R"({"lut": {"linear_exp_table": [1, 2], "linear_only_table": )" + lo + "}}"))
+                .find("layers[0].sdp_op.lut.linear_exp_table: must be an array of 65 integers, not an array of 2"),
+            std::string::npos);
+  EXPECT_NE(error_of(sdp(R"({"lut": {"linear_exp_table": )" + le + "}}"))
+                .find("layers[0].sdp_op.lut.linear_only_table: missing"),
+            std::string::npos);
+  EXPECT_NE(error_of(sdp(R"({"lut": {"linear_exp_table": )" + le + R"(, "linear_only_table": )" + lo +
+                         R"(, "method": "LUT_METHOD_CUBIC"}})"))
+                .find("layers[0].sdp_op.lut.method: \"LUT_METHOD_CUBIC\" is not one of LUT_METHOD_EXPONENTIAL, "
+                      "LUT_METHOD_LINEAR"),
+            std::string::npos);
+  EXPECT_NE(error_of(sdp(R"({"lut_index": 0})")).find("layers[0].sdp_op.lut_index: must be -1"), std::string::npos);
+  EXPECT_NE(error_of(sdp(R"({"lut_index": -1, "lut": {"linear_exp_table": )" + le + R"(, "linear_only_table": )" +
+                         lo + "}}"))
+                .find("layers[0].sdp_op.lut_index: is -1 but the layer has a \"lut\""),
+            std::string::npos);
+}
+
 // An SDP trace's layer written as JSON reads back as the same layer.
 TEST_F(LayerJson, SdpTraceLayerWrittenAsJsonReadsBack) {
   REQUIRE_TRACE("nv_small/sdp_3x3x33_bn_int8_mem_0");

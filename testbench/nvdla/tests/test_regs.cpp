@@ -11,6 +11,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -18,7 +20,14 @@
 #include <vector>
 
 #include "sw/nvdla/regs/bdma.h"
+#include "sw/nvdla/regs/cacc.h"
+#include "sw/nvdla/regs/cdma.h"
+#include "sw/nvdla/regs/cdp.h"
+#include "sw/nvdla/regs/cdp_rdma.h"
+#include "sw/nvdla/regs/cmac_a.h"
+#include "sw/nvdla/regs/cmac_b.h"
 #include "sw/nvdla/regs/config.h"
+#include "sw/nvdla/regs/csc.h"
 #include "sw/nvdla/regs/glb.h"
 #include "sw/nvdla/regs/pdp.h"
 #include "sw/nvdla/regs/pdp_rdma.h"
@@ -62,6 +71,13 @@ Expected rw_resets(const char* name, uint32_t constant, uint32_t offset, uint32_
 // An address or stride register: [31:0] in master, [31:5] in nv_full.
 Expected address(const char* name, uint32_t constant, uint32_t offset) {
   return {name, constant, offset, Access::RW, 0, 0, kAll, kFullAddress, kAll, kFullAddress};
+}
+// Stored bits whose width differs between the maps (CDMA, CSC, CACC), reset
+// the same in both.
+Expected rw_widths(const char* name, uint32_t constant, uint32_t offset, uint32_t mask_master,
+                   uint32_t mask_full, uint32_t reset = 0) {
+  return {name,        constant,  offset,      Access::RW, reset, reset, mask_master,
+          mask_full, mask_master, mask_full};
 }
 Expected ro(const char* name, uint32_t constant, uint32_t offset, uint32_t mask,
             uint32_t reset = 0) {
@@ -318,6 +334,252 @@ ExpectedUnit sdp_expected() {
           }};
 }
 
+// The CDP and convolution units, whose tables are checked through the
+// generated header's unit_info(Config) (they need no acosim::nvdla::Unit).
+struct ExpectedTable {
+  const char* name;
+  const UnitInfo& (*table)(Config);
+  uint32_t first_grouped_offset;
+  std::vector<Expected> registers;
+};
+
+// D_SRC_COMPRESSION_EN and D_OPERATION_MODE are constants (no flops) in both
+// maps' RTL: read-only, reading 0.
+ExpectedTable cdp_rdma_expected() {
+  return {"CDP_RDMA",
+          &cdp_rdma::unit_info,
+          0x008,
+          {
+              ro(REG(cdp_rdma, S_STATUS), 0x000, 0x30003),
+              other(REG(cdp_rdma, S_POINTER), 0x004, Access::RW, 0x10001, 0x1),
+              other(REG(cdp_rdma, D_OP_ENABLE), 0x008, Access::SetOnly, 0x1, 0x1),
+              rw(REG(cdp_rdma, D_DATA_CUBE_WIDTH), 0x00C, 0x1FFF),
+              rw(REG(cdp_rdma, D_DATA_CUBE_HEIGHT), 0x010, 0x1FFF),
+              rw(REG(cdp_rdma, D_DATA_CUBE_CHANNEL), 0x014, 0x1FFF),
+              address(REG(cdp_rdma, D_SRC_BASE_ADDR_LOW), 0x018),
+              rw(REG(cdp_rdma, D_SRC_BASE_ADDR_HIGH), 0x01C, kAll),
+              address(REG(cdp_rdma, D_SRC_LINE_STRIDE), 0x020),
+              address(REG(cdp_rdma, D_SRC_SURFACE_STRIDE), 0x024),
+              rw(REG(cdp_rdma, D_SRC_DMA_CFG), 0x028, 0x1),
+              ro(REG(cdp_rdma, D_SRC_COMPRESSION_EN), 0x02C, 0x1),
+              ro(REG(cdp_rdma, D_OPERATION_MODE), 0x030, 0x3),
+              rw(REG(cdp_rdma, D_DATA_FORMAT), 0x034, 0x3),
+              rw(REG(cdp_rdma, D_PERF_ENABLE), 0x038, 0x1),
+              ro(REG(cdp_rdma, D_PERF_READ_STALL), 0x03C, kAll),
+              rw(REG(cdp_rdma, D_CYA), 0x040, kAll),
+          }};
+}
+
+// The S_LUT_* registers are shared by both groups. D_DATA_FORMAT resets to
+// INT16, the converter scales to 1, in both maps.
+ExpectedTable cdp_expected() {
+  return {"CDP",
+          &cdp::unit_info,
+          0x048,
+          {
+              ro(REG(cdp, S_STATUS), 0x000, 0x30003),
+              other(REG(cdp, S_POINTER), 0x004, Access::RW, 0x10001, 0x1),
+              other(REG(cdp, S_LUT_ACCESS_CFG), 0x008, Access::Trigger, 0x303FF, 0x303FF),
+              rw(REG(cdp, S_LUT_ACCESS_DATA), 0x00C, 0xFFFF),
+              rw(REG(cdp, S_LUT_CFG), 0x010, 0x71),
+              rw(REG(cdp, S_LUT_INFO), 0x014, 0xFFFFFF),
+              rw(REG(cdp, S_LUT_LE_START_LOW), 0x018, kAll),
+              rw(REG(cdp, S_LUT_LE_START_HIGH), 0x01C, 0x3F),
+              rw(REG(cdp, S_LUT_LE_END_LOW), 0x020, kAll),
+              rw(REG(cdp, S_LUT_LE_END_HIGH), 0x024, 0x3F),
+              rw(REG(cdp, S_LUT_LO_START_LOW), 0x028, kAll),
+              rw(REG(cdp, S_LUT_LO_START_HIGH), 0x02C, 0x3F),
+              rw(REG(cdp, S_LUT_LO_END_LOW), 0x030, kAll),
+              rw(REG(cdp, S_LUT_LO_END_HIGH), 0x034, 0x3F),
+              rw(REG(cdp, S_LUT_LE_SLOPE_SCALE), 0x038, kAll),
+              rw(REG(cdp, S_LUT_LE_SLOPE_SHIFT), 0x03C, 0x3FF),
+              rw(REG(cdp, S_LUT_LO_SLOPE_SCALE), 0x040, kAll),
+              rw(REG(cdp, S_LUT_LO_SLOPE_SHIFT), 0x044, 0x3FF),
+              other(REG(cdp, D_OP_ENABLE), 0x048, Access::SetOnly, 0x1, 0x1),
+              rw(REG(cdp, D_FUNC_BYPASS), 0x04C, 0x3),
+              address(REG(cdp, D_DST_BASE_ADDR_LOW), 0x050),
+              rw(REG(cdp, D_DST_BASE_ADDR_HIGH), 0x054, kAll),
+              address(REG(cdp, D_DST_LINE_STRIDE), 0x058),
+              address(REG(cdp, D_DST_SURFACE_STRIDE), 0x05C),
+              rw(REG(cdp, D_DST_DMA_CFG), 0x060, 0x1),
+              ro(REG(cdp, D_DST_COMPRESSION_EN), 0x064, 0x1),
+              rw(REG(cdp, D_DATA_FORMAT), 0x068, 0x3, 0x1),
+              rw(REG(cdp, D_NAN_FLUSH_TO_ZERO), 0x06C, 0x1),
+              rw(REG(cdp, D_LRN_CFG), 0x070, 0x3),
+              rw(REG(cdp, D_DATIN_OFFSET), 0x074, 0xFFFF),
+              rw(REG(cdp, D_DATIN_SCALE), 0x078, 0xFFFF, 0x1),
+              rw(REG(cdp, D_DATIN_SHIFTER), 0x07C, 0x1F),
+              rw(REG(cdp, D_DATOUT_OFFSET), 0x080, kAll),
+              rw(REG(cdp, D_DATOUT_SCALE), 0x084, 0xFFFF, 0x1),
+              rw(REG(cdp, D_DATOUT_SHIFTER), 0x088, 0x3F),
+              ro(REG(cdp, D_NAN_INPUT_NUM), 0x08C, kAll),
+              ro(REG(cdp, D_INF_INPUT_NUM), 0x090, kAll),
+              ro(REG(cdp, D_NAN_OUTPUT_NUM), 0x094, kAll),
+              ro(REG(cdp, D_OUT_SATURATION), 0x098, kAll),
+              rw(REG(cdp, D_PERF_ENABLE), 0x09C, 0x3),
+              ro(REG(cdp, D_PERF_WRITE_STALL), 0x0A0, kAll),
+              ro(REG(cdp, D_PERF_LUT_UFLOW), 0x0A4, kAll),
+              ro(REG(cdp, D_PERF_LUT_OFLOW), 0x0A8, kAll),
+              ro(REG(cdp, D_PERF_LUT_HYBRID), 0x0AC, kAll),
+              ro(REG(cdp, D_PERF_LUT_LE_HIT), 0x0B0, kAll),
+              ro(REG(cdp, D_PERF_LUT_LO_HIT), 0x0B4, kAll),
+              rw(REG(cdp, D_CYA), 0x0B8, kAll),
+          }};
+}
+
+// nv_full narrows ENTRIES (14 -> 12 bits), the bank counts (5 -> 4 bits) and
+// counts weight bytes in 128-byte units (bits 6:0 dropped).
+ExpectedTable cdma_expected() {
+  return {"CDMA",
+          &cdma::unit_info,
+          0x010,
+          {
+              ro(REG(cdma, S_STATUS), 0x000, 0x30003),
+              other(REG(cdma, S_POINTER), 0x004, Access::RW, 0x10001, 0x1),
+              rw(REG(cdma, S_ARBITER), 0x008, 0xF000F, 0x3000F),
+              ro(REG(cdma, S_CBUF_FLUSH_STATUS), 0x00C, 0x1),
+              other(REG(cdma, D_OP_ENABLE), 0x010, Access::SetOnly, 0x1, 0x1),
+              // IN_PRECISION = PROC_PRECISION = INT16 after reset.
+              rw(REG(cdma, D_MISC_CFG), 0x014, 0x11113301, 0x1100),
+              // PIXEL_FORMAT = T_A8B8G8R8 after reset.
+              rw(REG(cdma, D_DATAIN_FORMAT), 0x018, 0x113F01, 0xC00),
+              rw(REG(cdma, D_DATAIN_SIZE_0), 0x01C, 0x1FFF1FFF),
+              rw(REG(cdma, D_DATAIN_SIZE_1), 0x020, 0x1FFF),
+              rw(REG(cdma, D_DATAIN_SIZE_EXT_0), 0x024, 0x1FFF1FFF),
+              rw(REG(cdma, D_PIXEL_OFFSET), 0x028, 0x7001F),
+              rw(REG(cdma, D_DAIN_RAM_TYPE), 0x02C, 0x1),
+              rw(REG(cdma, D_DAIN_ADDR_HIGH_0), 0x030, kAll),
+              address(REG(cdma, D_DAIN_ADDR_LOW_0), 0x034),
+              rw(REG(cdma, D_DAIN_ADDR_HIGH_1), 0x038, kAll),
+              address(REG(cdma, D_DAIN_ADDR_LOW_1), 0x03C),
+              address(REG(cdma, D_LINE_STRIDE), 0x040),
+              address(REG(cdma, D_LINE_UV_STRIDE), 0x044),
+              address(REG(cdma, D_SURF_STRIDE), 0x048),
+              rw(REG(cdma, D_DAIN_MAP), 0x04C, 0x10001),
+              rw(REG(cdma, D_RESERVED_X_CFG), 0x050, 0x3FF03FF),
+              rw(REG(cdma, D_RESERVED_Y_CFG), 0x054, 0x1F0007),
+              rw(REG(cdma, D_BATCH_NUMBER), 0x058, 0x1F),
+              address(REG(cdma, D_BATCH_STRIDE), 0x05C),
+              rw_widths(REG(cdma, D_ENTRY_PER_SLICE), 0x060, 0x3FFF, 0xFFF),
+              rw(REG(cdma, D_FETCH_GRAIN), 0x064, 0xFFF),
+              rw(REG(cdma, D_WEIGHT_FORMAT), 0x068, 0x1),
+              rw(REG(cdma, D_WEIGHT_SIZE_0), 0x06C, 0x3FFFF),
+              rw(REG(cdma, D_WEIGHT_SIZE_1), 0x070, 0x1FFF),
+              rw(REG(cdma, D_WEIGHT_RAM_TYPE), 0x074, 0x1),
+              rw(REG(cdma, D_WEIGHT_ADDR_HIGH), 0x078, kAll),
+              address(REG(cdma, D_WEIGHT_ADDR_LOW), 0x07C),
+              rw_widths(REG(cdma, D_WEIGHT_BYTES), 0x080, kAll, 0xFFFFFF80),
+              rw(REG(cdma, D_WGS_ADDR_HIGH), 0x084, kAll),
+              address(REG(cdma, D_WGS_ADDR_LOW), 0x088),
+              rw(REG(cdma, D_WMB_ADDR_HIGH), 0x08C, kAll),
+              address(REG(cdma, D_WMB_ADDR_LOW), 0x090),
+              rw_widths(REG(cdma, D_WMB_BYTES), 0x094, 0x0FFFFFFF, 0x0FFFFF80),
+              rw(REG(cdma, D_MEAN_FORMAT), 0x098, 0x1),
+              rw(REG(cdma, D_MEAN_GLOBAL_0), 0x09C, kAll),
+              rw(REG(cdma, D_MEAN_GLOBAL_1), 0x0A0, kAll),
+              rw(REG(cdma, D_CVT_CFG), 0x0A4, 0x3F1),
+              rw(REG(cdma, D_CVT_OFFSET), 0x0A8, 0xFFFF),
+              rw(REG(cdma, D_CVT_SCALE), 0x0AC, 0xFFFF),
+              rw(REG(cdma, D_CONV_STRIDE), 0x0B0, 0x70007),
+              rw(REG(cdma, D_ZERO_PADDING), 0x0B4, 0x3F1F3F1F),
+              rw(REG(cdma, D_ZERO_PADDING_VALUE), 0x0B8, 0xFFFF),
+              rw_widths(REG(cdma, D_BANK), 0x0BC, 0x1F001F, 0xF000F),
+              rw(REG(cdma, D_NAN_FLUSH_TO_ZERO), 0x0C0, 0x1),
+              ro(REG(cdma, D_NAN_INPUT_DATA_NUM), 0x0C4, kAll),
+              ro(REG(cdma, D_NAN_INPUT_WEIGHT_NUM), 0x0C8, kAll),
+              ro(REG(cdma, D_INF_INPUT_DATA_NUM), 0x0CC, kAll),
+              ro(REG(cdma, D_INF_INPUT_WEIGHT_NUM), 0x0D0, kAll),
+              rw(REG(cdma, D_PERF_ENABLE), 0x0D4, 0x1),
+              ro(REG(cdma, D_PERF_DAT_READ_STALL), 0x0D8, kAll),
+              ro(REG(cdma, D_PERF_WT_READ_STALL), 0x0DC, kAll),
+              ro(REG(cdma, D_PERF_DAT_READ_LATENCY), 0x0E0, kAll),
+              ro(REG(cdma, D_PERF_WT_READ_LATENCY), 0x0E4, kAll),
+              rw(REG(cdma, D_CYA), 0x0E8, kAll),
+          }};
+}
+
+ExpectedTable csc_expected() {
+  return {"CSC",
+          &csc::unit_info,
+          0x008,
+          {
+              ro(REG(csc, S_STATUS), 0x000, 0x30003),
+              other(REG(csc, S_POINTER), 0x004, Access::RW, 0x10001, 0x1),
+              other(REG(csc, D_OP_ENABLE), 0x008, Access::SetOnly, 0x1, 0x1),
+              rw(REG(csc, D_MISC_CFG), 0x00C, 0x11113301, 0x1100),
+              rw(REG(csc, D_DATAIN_FORMAT), 0x010, 0x1),
+              rw(REG(csc, D_DATAIN_SIZE_EXT_0), 0x014, 0x1FFF1FFF),
+              rw(REG(csc, D_DATAIN_SIZE_EXT_1), 0x018, 0x1FFF),
+              rw(REG(csc, D_BATCH_NUMBER), 0x01C, 0x1F),
+              rw(REG(csc, D_POST_Y_EXTENSION), 0x020, 0x3),
+              rw_widths(REG(csc, D_ENTRY_PER_SLICE), 0x024, 0x3FFF, 0xFFF),
+              rw(REG(csc, D_WEIGHT_FORMAT), 0x028, 0x1),
+              rw(REG(csc, D_WEIGHT_SIZE_EXT_0), 0x02C, 0x1F001F),
+              rw(REG(csc, D_WEIGHT_SIZE_EXT_1), 0x030, 0x1FFF1FFF),
+              rw_widths(REG(csc, D_WEIGHT_BYTES), 0x034, kAll, 0xFFFFFF80),
+              rw_widths(REG(csc, D_WMB_BYTES), 0x038, 0x0FFFFFFF, 0x0FFFFF80),
+              rw(REG(csc, D_DATAOUT_SIZE_0), 0x03C, 0x1FFF1FFF),
+              rw(REG(csc, D_DATAOUT_SIZE_1), 0x040, 0x1FFF),
+              rw(REG(csc, D_ATOMICS), 0x044, 0x1FFFFF, 0x1),
+              rw(REG(csc, D_RELEASE), 0x048, 0xFFF, 0x1),
+              rw(REG(csc, D_CONV_STRIDE_EXT), 0x04C, 0x70007),
+              rw(REG(csc, D_DILATION_EXT), 0x050, 0x1F001F),
+              rw(REG(csc, D_ZERO_PADDING), 0x054, 0x1F001F),
+              rw(REG(csc, D_ZERO_PADDING_VALUE), 0x058, 0xFFFF),
+              rw_widths(REG(csc, D_BANK), 0x05C, 0x1F001F, 0xF000F),
+              rw(REG(csc, D_PRA_CFG), 0x060, 0x3),
+              rw(REG(csc, D_CYA), 0x064, kAll),
+          }};
+}
+
+// PROC_PRECISION = INT16 after reset.
+ExpectedTable cmac_a_expected() {
+  return {"CMAC_A",
+          &cmac_a::unit_info,
+          0x008,
+          {
+              ro(REG(cmac_a, S_STATUS), 0x000, 0x30003),
+              other(REG(cmac_a, S_POINTER), 0x004, Access::RW, 0x10001, 0x1),
+              other(REG(cmac_a, D_OP_ENABLE), 0x008, Access::SetOnly, 0x1, 0x1),
+              rw(REG(cmac_a, D_MISC_CFG), 0x00C, 0x3001, 0x1000),
+          }};
+}
+
+ExpectedTable cmac_b_expected() {
+  return {"CMAC_B",
+          &cmac_b::unit_info,
+          0x008,
+          {
+              ro(REG(cmac_b, S_STATUS), 0x000, 0x30003),
+              other(REG(cmac_b, S_POINTER), 0x004, Access::RW, 0x10001, 0x1),
+              other(REG(cmac_b, D_OP_ENABLE), 0x008, Access::SetOnly, 0x1, 0x1),
+              rw(REG(cmac_b, D_MISC_CFG), 0x00C, 0x3001, 0x1000),
+          }};
+}
+
+// CACC strides are 24 bits; nv_full drops bits 4:0 of them.
+ExpectedTable cacc_expected() {
+  return {"CACC",
+          &cacc::unit_info,
+          0x008,
+          {
+              ro(REG(cacc, S_STATUS), 0x000, 0x30003),
+              other(REG(cacc, S_POINTER), 0x004, Access::RW, 0x10001, 0x1),
+              other(REG(cacc, D_OP_ENABLE), 0x008, Access::SetOnly, 0x1, 0x1),
+              rw(REG(cacc, D_MISC_CFG), 0x00C, 0x3001, 0x1000),
+              rw(REG(cacc, D_DATAOUT_SIZE_0), 0x010, 0x1FFF1FFF),
+              rw(REG(cacc, D_DATAOUT_SIZE_1), 0x014, 0x1FFF),
+              address(REG(cacc, D_DATAOUT_ADDR), 0x018),
+              rw(REG(cacc, D_BATCH_NUMBER), 0x01C, 0x1F),
+              rw_widths(REG(cacc, D_LINE_STRIDE), 0x020, 0xFFFFFF, 0xFFFFE0),
+              rw_widths(REG(cacc, D_SURF_STRIDE), 0x024, 0xFFFFFF, 0xFFFFE0),
+              rw(REG(cacc, D_DATAOUT_MAP), 0x028, 0x10001),
+              rw(REG(cacc, D_CLIP_CFG), 0x02C, 0x1F),
+              ro(REG(cacc, D_OUT_SATURATION), 0x030, kAll),
+              rw(REG(cacc, D_CYA), 0x034, kAll),
+          }};
+}
+
 #undef REG
 
 std::string hex(uint32_t value) {
@@ -328,20 +590,22 @@ std::string hex(uint32_t value) {
 
 // Every register of the unit, in every configuration, exactly as expected;
 // the table holds no register the expectation lacks.
-void check_unit(const ExpectedUnit& expected, size_t manual_register_count) {
+void check_table(const char* unit, const std::function<const UnitInfo&(Config)>& table,
+                 uint32_t first_grouped_offset, const std::vector<Expected>& registers,
+                 size_t manual_register_count) {
   // The typed-in list itself is complete: as many distinct names as the manual has registers.
   std::set<std::string> names;
-  for (const auto& e : expected.registers) names.insert(e.name);
-  ASSERT_EQ(names.size(), expected.registers.size()) << "a register is listed twice";
-  ASSERT_EQ(expected.registers.size(), manual_register_count);
+  for (const auto& e : registers) names.insert(e.name);
+  ASSERT_EQ(names.size(), registers.size()) << "a register is listed twice";
+  ASSERT_EQ(registers.size(), manual_register_count);
 
   for (Config config : kConfigs) {
     const bool full = !hardware_config(config).master_map;
-    const UnitInfo& info = unit_info(expected.unit, config);
-    SCOPED_TRACE(std::string(unit_name(expected.unit)) + " in " + hardware_config(config).name);
-    EXPECT_STREQ(info.name, unit_name(expected.unit));
+    const UnitInfo& info = table(config);
+    SCOPED_TRACE(std::string(unit) + " in " + hardware_config(config).name);
+    EXPECT_STREQ(info.name, unit);
     ASSERT_EQ(info.register_count, manual_register_count);
-    for (const auto& e : expected.registers) {
+    for (const auto& e : registers) {
       SCOPED_TRACE(e.name);
       EXPECT_EQ(e.constant, e.offset) << "header offset constant";
       const RegisterInfo* r = info.find(e.name);
@@ -349,12 +613,24 @@ void check_unit(const ExpectedUnit& expected, size_t manual_register_count) {
       EXPECT_EQ(info.find(e.offset), r);
       EXPECT_EQ(r->offset, e.constant);
       EXPECT_STREQ(access_name(r->access), access_name(e.access));
-      EXPECT_EQ(r->grouped, e.offset >= expected.first_grouped_offset);
+      EXPECT_EQ(r->grouped, e.offset >= first_grouped_offset);
       EXPECT_EQ(hex(r->reset), hex(full ? e.reset_full : e.reset_master)) << "reset";
       EXPECT_EQ(hex(r->read_mask), hex(full ? e.read_full : e.read_master)) << "read mask";
       EXPECT_EQ(hex(r->write_mask), hex(full ? e.write_full : e.write_master)) << "write mask";
     }
   }
+}
+
+void check_unit(const ExpectedUnit& expected, size_t manual_register_count) {
+  const Unit unit = expected.unit;
+  check_table(
+      unit_name(unit), [unit](Config config) -> const UnitInfo& { return unit_info(unit, config); },
+      expected.first_grouped_offset, expected.registers, manual_register_count);
+}
+
+void check_unit(const ExpectedTable& expected, size_t manual_register_count) {
+  check_table(expected.name, expected.table, expected.first_grouped_offset, expected.registers,
+              manual_register_count);
 }
 
 TEST(NvdlaRegisterTable, GlbMatchesTheManual) { check_unit(glb_expected(), 4); }
@@ -363,13 +639,33 @@ TEST(NvdlaRegisterTable, PdpRdmaMatchesTheManual) { check_unit(pdp_rdma_expected
 TEST(NvdlaRegisterTable, PdpMatchesTheManual) { check_unit(pdp_expected(), 40); }
 TEST(NvdlaRegisterTable, SdpRdmaMatchesTheManual) { check_unit(sdp_rdma_expected(), 37); }
 TEST(NvdlaRegisterTable, SdpMatchesTheManual) { check_unit(sdp_expected(), 63); }
+TEST(NvdlaRegisterTable, CdpRdmaMatchesTheManual) { check_unit(cdp_rdma_expected(), 17); }
+TEST(NvdlaRegisterTable, CdpMatchesTheManual) { check_unit(cdp_expected(), 47); }
+TEST(NvdlaRegisterTable, CdmaMatchesTheManual) { check_unit(cdma_expected(), 59); }
+TEST(NvdlaRegisterTable, CscMatchesTheManual) { check_unit(csc_expected(), 26); }
+TEST(NvdlaRegisterTable, CmacAMatchesTheManual) { check_unit(cmac_a_expected(), 4); }
+TEST(NvdlaRegisterTable, CmacBMatchesTheManual) { check_unit(cmac_b_expected(), 4); }
+TEST(NvdlaRegisterTable, CaccMatchesTheManual) { check_unit(cacc_expected(), 14); }
+
+// The tables reached through their header, for the checks that walk every
+// table (a unit that also has a Unit is walked twice, which is harmless).
+constexpr const UnitInfo& (*kHeaderTables[])(Config) = {
+    &cdp_rdma::unit_info, &cdp::unit_info,    &cdma::unit_info, &csc::unit_info,
+    &cmac_a::unit_info,   &cmac_b::unit_info, &cacc::unit_info};
+
+std::vector<const UnitInfo*> all_tables(Config config) {
+  std::vector<const UnitInfo*> tables;
+  for (Unit unit : kAllUnits) tables.push_back(&unit_info(unit, config));
+  for (auto table : kHeaderTables) tables.push_back(&table(config));
+  return tables;
+}
 
 // Whatever the map, a register's read mask is the union of its fields, the
 // fields do not overlap, and a table entry is sorted by offset.
 TEST(NvdlaRegisterTable, FieldsSpanTheReadMaskWithoutOverlap) {
-  for (Unit unit : kAllUnits) {
-    for (Config config : kConfigs) {
-      const UnitInfo& info = unit_info(unit, config);
+  for (Config config : kConfigs) {
+    for (const UnitInfo* table : all_tables(config)) {
+      const UnitInfo& info = *table;
       for (size_t i = 0; i < info.register_count; ++i) {
         const RegisterInfo& r = info.registers[i];
         SCOPED_TRACE(std::string(info.name) + " " + r.name);
@@ -409,9 +705,12 @@ TEST(NvdlaRegisterTable, FindRejectsWhatIsNoRegister) {
 }
 
 TEST(NvdlaRegisterTable, MasterConfigurationsShareOneMap) {
-  for (Unit unit : kAllUnits) {
-    EXPECT_EQ(&unit_info(unit, Config::NvSmall), &unit_info(unit, Config::NvLarge));
-    EXPECT_NE(&unit_info(unit, Config::NvSmall), &unit_info(unit, Config::NvFull));
+  const auto small = all_tables(Config::NvSmall), large = all_tables(Config::NvLarge),
+             full = all_tables(Config::NvFull);
+  ASSERT_EQ(small.size(), std::size(kAllUnits) + std::size(kHeaderTables));
+  for (size_t i = 0; i < small.size(); ++i) {
+    EXPECT_EQ(small[i], large[i]);
+    EXPECT_NE(small[i], full[i]);
   }
 }
 
@@ -481,6 +780,85 @@ TEST(NvdlaRegisterHeader, FieldConstants) {
   expect_field(sdp_rdma::D_BRDMA_CFG_BRDMA_DATA_USE, 1, 2);
   EXPECT_EQ(sdp_rdma::D_BRDMA_CFG_BRDMA_DATA_USE_BOTH, 2u);
   EXPECT_EQ(sdp_rdma::D_BRDMA_CFG_BRDMA_RAM_TYPE_MC, 1u);
+}
+
+// Field positions and enum values of the CDP and convolution units, from the
+// manuals' field lists.
+TEST(NvdlaRegisterHeader, CdpAndConvolutionFieldConstants) {
+  expect_field(cdp::D_LRN_CFG_NORMALZ_LEN, 0, 2);
+  EXPECT_EQ(cdp::D_LRN_CFG_NORMALZ_LEN_LEN3, 0u);
+  EXPECT_EQ(cdp::D_LRN_CFG_NORMALZ_LEN_LEN9, 3u);
+  expect_field(cdp::D_FUNC_BYPASS_SQSUM_BYPASS, 0, 1);
+  expect_field(cdp::D_FUNC_BYPASS_MUL_BYPASS, 1, 1);
+  expect_field(cdp::S_LUT_INFO_LUT_LO_INDEX_SELECT, 16, 8);
+  expect_field(cdp::S_LUT_LE_START_HIGH_LUT_LE_START_HIGH, 0, 6);
+  expect_field(cdp::S_LUT_LE_SLOPE_SHIFT_LUT_LE_SLOPE_OFLOW_SHIFT, 5, 5);
+  expect_field(cdp::S_LUT_LO_SLOPE_SCALE_LUT_LO_SLOPE_OFLOW_SCALE, 16, 16);
+  expect_field(cdp::D_DATIN_SHIFTER_DATIN_SHIFTER, 0, 5);
+  expect_field(cdp::D_DATOUT_SHIFTER_DATOUT_SHIFTER, 0, 6);
+  expect_field(cdp::D_PERF_ENABLE_LUT_EN, 1, 1);
+  EXPECT_EQ(cdp::D_DATA_FORMAT_INPUT_DATA_TYPE_FP16, 2u);
+  EXPECT_EQ(cdp::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LO, 1u);
+  expect_field(cdp::D_DST_BASE_ADDR_LOW_DST_BASE_ADDR_LOW, 0, 32);
+
+  expect_field(cdp_rdma::D_OPERATION_MODE_OPERATION_MODE, 0, 2);
+  expect_field(cdp_rdma::D_DATA_CUBE_CHANNEL_CHANNEL, 0, 13);
+  EXPECT_EQ(cdp_rdma::D_SRC_DMA_CFG_SRC_RAM_TYPE_MC, 1u);
+
+  expect_field(cdma::S_ARBITER_ARB_WMB, 16, 4);
+  expect_field(cdma::D_MISC_CFG_IN_PRECISION, 8, 2);
+  expect_field(cdma::D_MISC_CFG_SKIP_WEIGHT_RLS, 28, 1);
+  expect_field(cdma::D_DATAIN_FORMAT_PIXEL_FORMAT, 8, 6);
+  EXPECT_EQ(cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A8B8G8R8, 12u);
+  expect_field(cdma::D_DATAIN_SIZE_0_DATAIN_HEIGHT, 16, 13);
+  expect_field(cdma::D_ZERO_PADDING_PAD_RIGHT, 8, 6);
+  expect_field(cdma::D_ZERO_PADDING_PAD_BOTTOM, 24, 6);
+  expect_field(cdma::D_CVT_CFG_CVT_TRUNCATE, 4, 6);
+  expect_field(cdma::D_WEIGHT_SIZE_0_BYTE_PER_KERNEL, 0, 18);
+  expect_field(cdma::D_BANK_WEIGHT_BANK, 16, 5);
+
+  expect_field(csc::D_ATOMICS_ATOMICS, 0, 21);
+  expect_field(csc::D_WEIGHT_SIZE_EXT_1_WEIGHT_KERNEL, 16, 13);
+  expect_field(csc::D_DILATION_EXT_Y_DILATION_EXT, 16, 5);
+  expect_field(csc::D_ENTRY_PER_SLICE_ENTRIES, 0, 14);
+
+  expect_field(cmac_a::D_MISC_CFG_PROC_PRECISION, 12, 2);
+  EXPECT_EQ(cmac_a::D_MISC_CFG_PROC_PRECISION_FP16, 2u);
+  EXPECT_EQ(cmac_b::D_MISC_CFG_CONV_MODE_WINOGRAD, 1u);
+
+  expect_field(cacc::D_CLIP_CFG_CLIP_TRUNCATE, 0, 5);
+  expect_field(cacc::D_DATAOUT_MAP_SURF_PACKED, 16, 1);
+  expect_field(cacc::D_LINE_STRIDE_LINE_STRIDE, 0, 24);
+}
+
+// Where nv_full's convolution fields are narrower than master's, each map's
+// table carries its own positions (nvdlav1 arnvdla.h against the master RDL).
+TEST(NvdlaRegisterTable, NvFullPositionsOfCdpAndConvolutionFields) {
+  const struct {
+    const UnitInfo& (*table)(Config);
+    const char* register_name;
+    const char* field_name;
+    unsigned master_lsb, master_width, full_lsb, full_width;
+  } cases[] = {
+      {&cdma::unit_info, "D_BANK", "DATA_BANK", 0, 5, 0, 4},
+      {&cdma::unit_info, "D_BANK", "WEIGHT_BANK", 16, 5, 16, 4},
+      {&cdma::unit_info, "D_ENTRY_PER_SLICE", "ENTRIES", 0, 14, 0, 12},
+      {&cdma::unit_info, "D_WMB_BYTES", "WMB_BYTES", 0, 28, 7, 21},
+      {&cdma::unit_info, "D_DAIN_ADDR_LOW_1", "DATAIN_ADDR_LOW_1", 0, 32, 5, 27},
+      {&csc::unit_info, "D_WEIGHT_BYTES", "WEIGHT_BYTES", 0, 32, 7, 25},
+      {&cacc::unit_info, "D_SURF_STRIDE", "SURF_STRIDE", 0, 24, 5, 19},
+      {&cdp::unit_info, "D_DST_LINE_STRIDE", "DST_LINE_STRIDE", 0, 32, 5, 27},
+      {&cdp_rdma::unit_info, "D_SRC_BASE_ADDR_LOW", "SRC_BASE_ADDR_LOW", 0, 32, 5, 27},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(std::string(c.register_name) + "." + c.field_name);
+    const FieldInfo* master = field_of(c.table(Config::NvSmall).find(c.register_name), c.field_name);
+    const FieldInfo* full = field_of(c.table(Config::NvFull).find(c.register_name), c.field_name);
+    ASSERT_NE(master, nullptr);
+    ASSERT_NE(full, nullptr);
+    expect_field(master->field, c.master_lsb, c.master_width);
+    expect_field(full->field, c.full_lsb, c.full_width);
+  }
 }
 
 // The GLB done bits that config.cpp names agree with the generated fields.
@@ -656,8 +1034,8 @@ TEST_F(NvdlaRegsGenerator, WritesTheSameBytesEveryRun) {
     tb << b.rdbuf();
     EXPECT_EQ(ta.str(), tb.str()) << relative;
   }
-  // Six headers, six tables, one page.
-  EXPECT_EQ(files, 13u);
+  // Thirteen headers, thirteen tables, one page.
+  EXPECT_EQ(files, 27u);
 }
 
 TEST_F(NvdlaRegsGenerator, RefusesAMissingKey) {

@@ -320,11 +320,12 @@ TEST_F(TraceFiles, CfgErrorsNameFileAndLine) {
             p + ":3: bad register name 'PDP.D_OP_ENABLE_0': expected NVDLA_<UNIT>.<REG>_0");
   EXPECT_EQ(error("poll_reg_equal(NVDLA_CDMA.S_CBUF_FLUSH_STATUS_0, 1);"), p + ":3: unit CDMA is not modelled");
   EXPECT_EQ(error("reg_write(NVDLA_CACC.D_OP_ENABLE_0, 1);"), p + ":3: unit CACC is not modelled");
-  EXPECT_EQ(error("reg_write(NVDLA_CDP.D_OP_ENABLE_0, 1);"), p + ":3: unit CDP is not modelled");
+  EXPECT_EQ(error("reg_write(NVDLA_CMAC_A.D_OP_ENABLE_0, 1);"), p + ":3: unit CMAC_A is not modelled");
+  EXPECT_EQ(error("reg_write(NVDLA_RUBIK.D_OP_ENABLE_0, 1);"), p + ":3: unit RUBIK is not modelled");
   EXPECT_EQ(error("reg_write(NVDLA_BDMA.CFG_OP_0, 1);"), p + ":3: unit BDMA is not modelled: nv_small has no BDMA");
   EXPECT_EQ(error("reg_write(NVDLA_FOO.D_OP_ENABLE_0, 1);"), p + ":3: unknown unit FOO");
   // Interrupts.
-  EXPECT_EQ(error("intr_notify(CDP_0, id);"), p + ":3: unit CDP is not modelled");
+  EXPECT_EQ(error("intr_notify(RUBIK_0, id);"), p + ":3: unit RUBIK is not modelled");
   EXPECT_EQ(error("intr_notify(CACC_0, id);"), p + ":3: unit CACC is not modelled");
   EXPECT_EQ(error("intr_notify(cdma_dat_0, id);"), p + ":3: unit CDMA_DAT is not modelled");
   EXPECT_EQ(error("intr_notify(BDMA_0, id);"), p + ":3: unit BDMA is not modelled: nv_small has no BDMA");
@@ -424,10 +425,10 @@ TEST_F(TraceFiles, TxnErrorsNameFileAndLine) {
             p + ":2: write_mem is not supported (NVDLA's own trace converters leave it unimplemented)");
   EXPECT_EQ(error("poke 0x0"), p + ":2: unknown command 'poke'");
   // Units this project does not model, named from the nv_full map:
-  // word 0x1400 -> byte 0x5000 (CDMA), 0x2400 -> 0x9000 (CACC), 0x3c00 -> 0xF000 (CDP).
+  // word 0x1400 -> byte 0x5000 (CDMA), 0x2400 -> 0x9000 (CACC), 0x4000 -> 0x10000 (RUBIK).
   EXPECT_EQ(error("write_reg 0xffff1400 0x1"), p + ":2: unit CDMA is not modelled (trace address 0xffff1400)");
   EXPECT_EQ(error("read_reg 0xffff2400 0x1 0x1"), p + ":2: unit CACC is not modelled (trace address 0xffff2400)");
-  EXPECT_EQ(error("write_reg 0xffff3c00 0x1"), p + ":2: unit CDP is not modelled (trace address 0xffff3c00)");
+  EXPECT_EQ(error("write_reg 0xffff4000 0x1"), p + ":2: unit RUBIK is not modelled (trace address 0xffff4000)");
   // Master map: word 0x4000 -> byte 0x10000, BDMA's window, compiled out.
   EXPECT_EQ(error("write_reg 0xffff4000 0x1", Config::NvSmall),
             p + ":2: unit BDMA is not modelled: nv_small has no BDMA (trace address 0xffff4000)");
@@ -474,52 +475,75 @@ struct CrcCheck {
   const char* test;
   uint64_t base, size;
   uint32_t crc;
-  unsigned pdp_interrupts, sdp_interrupts;  // intr_notify(PDP_0 / SDP_0, ...) lines
+  unsigned pdp_interrupts, sdp_interrupts, cdp_interrupts;  // intr_notify(PDP_0 / SDP_0 / CDP_0, ...) lines
+  bool secondary = false;  // check_crc on sec_mem (CVIF)
 };
 constexpr CrcCheck kCrcChecks[] = {
-    {"nv_small", "pdp_12x9x19_8x3_ave_int8_0", 0x80000000, 0x1E6C0, 0x388f5f72, 1, 0},
-    {"nv_small", "pdp_16x6x16_4x2_split_max_int8_0", 0x80000080, 0x114C0, 0xf0ca2c1b, 1, 0},
-    {"nv_small", "pdp_1x1x1_3x3_ave_int8_0", 0x80000120, 0x26C0, 0xafff270d, 1, 0},
-    {"nv_small", "pdp_1x3x8_8x8_ave_int8_0", 0x800001E0, 0x26C0, 0xad5a0fc3, 1, 0},
-    {"nv_small", "pdp_24x16x1_8x8_ave_int8_0", 0x80000000, 0x10340, 0x0f7aee8d, 1, 0},
-    {"nv_small", "pdp_28x28x8_2x2_max_int8_0", 0x80000120, 0x11160, 0x80012571, 1, 0},
-    {"nv_small", "pdp_5x7x8_4x1_split_max_int8_0", 0x80000000, 0x8C00, 0x45faa00d, 1, 0},
-    {"nv_small", "pdp_7x9x10_3x3_int8", 0x80000000, 0x6140, 0x3e993ffa, 1, 0},
-    {"nv_small", "pdp_8x8x32_1x1_int8_0", 0x80080000, 0x800, 0xf1e8ba9e, 1, 0},
-    {"nv_small", "pdp_8x8x32_1x1_int8_1", 0x80080000, 0x800, 0x9f5edd58, 1, 0},
-    {"nv_small", "pdp_8x8x64_2x2_ave_int8_0", 0x80100000, 0x1000, 0xbad56856, 1, 0},
-    {"nv_small", "pdp_8x8x64_2x2_int8", 0x80100000, 0x1000, 0x33d91a71, 1, 0},
-    {"nv_small", "pdp_8x8x64_2x2_min_int8_0", 0x80100000, 0x1000, 0x36d2200e, 1, 0},
-    {"nv_small", "pdp_8x9x19_3x3_ave_int8_0", 0x80000000, 0x1E6C0, 0x5ac59418, 1, 0},
-    {"nv_small", "pdp_8x9x19_3x3_ave_int8_1", 0x80000000, 0x24000, 0x36ca65e7, 1, 0},
-    {"nv_small", "sdp_pdp_32x16x32_pass_through_int8_0", 0x80800000, 0x4000, 0x19997af2, 1, 1},
-    {"nv_large", "pdp_3x3x33_2x2_ave_int8_0", 0x80001420, 0x9E80, 0x4e029f82, 1, 1},
-    {"nv_large", "pdp_8x8x32_1x1_max_int8_0", 0x80080000, 0x800, 0x9f5edd58, 1, 0},
-    {"nv_large", "pdp_passthrough_8x8x32_pack_all_zero_int8", 0x80080000, 0x800, 0xf1e8ba9e, 1, 0},
-    {"nv_large", "pdp_passthrough_8x8x32_pack_inc_int8", 0x80080000, 0x800, 0x9f5edd58, 1, 0},
-    {"nv_small", "sdp_1x1x1_pass_through_int8", 0x90000040, 0x8, 0xcb0ea2db, 0, 1},
-    {"nv_small", "sdp_1x1x8_pass_through_int8_0", 0x90000040, 0x8, 0xcb0ea2db, 0, 1},
-    {"nv_small", "sdp_1x8192x1_pass_through_int8_0", 0x90000000, 0x3C0180, 0x46fa65c1, 0, 1},
-    {"nv_small", "sdp_23x13x42_bs_int8_mem_0", 0xA0000000, 0x11400, 0x07a0b0d3, 0, 1},
-    {"nv_small", "sdp_3x3x33_bn_int8_mem_0", 0xA0000040, 0x1400, 0xf480b323, 0, 1},
-    {"nv_small", "sdp_3x3x33_bn_int8_reg_0", 0x900001C0, 0xF00, 0xb81f461a, 0, 1},
-    {"nv_small", "sdp_3x3x33_bn_int8_reg_1", 0x900001C0, 0xF00, 0x51a9869b, 0, 1},
-    {"nv_small", "sdp_3x3x33_bn_int8_reg_2", 0x900001C0, 0xF00, 0xf4c36239, 0, 1},
-    {"nv_small", "sdp_3x3x33_bs_bn_int8_0", 0x900001C0, 0xF00, 0x44d46c92, 0, 1},
-    {"nv_small", "sdp_3x3x33_bs_bn_int8_1", 0x900001C0, 0xF00, 0xdb8d3a94, 0, 1},
-    {"nv_small", "sdp_3x3x33_bs_int8_reg_0", 0x900001C0, 0xF00, 0x87c9168e, 0, 1},
-    {"nv_small", "sdp_3x3x33_bs_int8_reg_1", 0x900001C0, 0xF00, 0xb884ff1a, 0, 1},
-    {"nv_small", "sdp_3x3x33_ew_int8_reg_0", 0x900001C0, 0xF00, 0x9858835a, 0, 1},
-    {"nv_small", "sdp_3x3x33_ew_le_exp_int8", 0x900001C0, 0xF00, 0x3347874c, 0, 1},
-    {"nv_small", "sdp_3x3x33_ew_le_lin_int8", 0x900001C0, 0xF00, 0x4dd84f2e, 0, 1},
-    {"nv_small", "sdp_4x22x42_bypass_int8", 0x90000120, 0x1080, 0xbf9c6048, 0, 1},
-    {"nv_small", "sdp_5x24x18_bs_int8_mem_0", 0xA0000000, 0x7620, 0xb5aca836, 0, 1},
-    {"nv_small", "sdp_8192x1x1_pass_through_int8_0", 0x90000140, 0x401E0, 0x447cc3c4, 0, 1},
-    {"nv_small", "sdp_8x8x32_bypass_int8_0", 0x80080000, 0x800, 0xf1e8ba9e, 0, 1},
-    {"nv_small", "sdp_8x8x32_bypass_int8_1", 0x80080000, 0x800, 0x9f5edd58, 0, 1},
-    {"nv_large", "sdp_13x4x29_ew_lut_int8", 0x82000060, 0xDE0, 0xd4993221, 0, 1},
-    {"nv_large", "sdp_passthrough_8x8x32_pack_all_zero_int8", 0x80080000, 0x800, 0xf1e8ba9e, 0, 1},
-    {"nv_large", "sdp_passthrough_8x8x32_pack_inc_int8", 0x80080000, 0x800, 0x9f5edd58, 0, 1},
+    {"nv_small", "pdp_12x9x19_8x3_ave_int8_0", 0x80000000, 0x1E6C0, 0x388f5f72, 1, 0, 0},
+    {"nv_small", "pdp_16x6x16_4x2_split_max_int8_0", 0x80000080, 0x114C0, 0xf0ca2c1b, 1, 0, 0},
+    {"nv_small", "pdp_1x1x1_3x3_ave_int8_0", 0x80000120, 0x26C0, 0xafff270d, 1, 0, 0},
+    {"nv_small", "pdp_1x3x8_8x8_ave_int8_0", 0x800001E0, 0x26C0, 0xad5a0fc3, 1, 0, 0},
+    {"nv_small", "pdp_24x16x1_8x8_ave_int8_0", 0x80000000, 0x10340, 0x0f7aee8d, 1, 0, 0},
+    {"nv_small", "pdp_28x28x8_2x2_max_int8_0", 0x80000120, 0x11160, 0x80012571, 1, 0, 0},
+    {"nv_small", "pdp_5x7x8_4x1_split_max_int8_0", 0x80000000, 0x8C00, 0x45faa00d, 1, 0, 0},
+    {"nv_small", "pdp_7x9x10_3x3_int8", 0x80000000, 0x6140, 0x3e993ffa, 1, 0, 0},
+    {"nv_small", "pdp_8x8x32_1x1_int8_0", 0x80080000, 0x800, 0xf1e8ba9e, 1, 0, 0},
+    {"nv_small", "pdp_8x8x32_1x1_int8_1", 0x80080000, 0x800, 0x9f5edd58, 1, 0, 0},
+    {"nv_small", "pdp_8x8x64_2x2_ave_int8_0", 0x80100000, 0x1000, 0xbad56856, 1, 0, 0},
+    {"nv_small", "pdp_8x8x64_2x2_int8", 0x80100000, 0x1000, 0x33d91a71, 1, 0, 0},
+    {"nv_small", "pdp_8x8x64_2x2_min_int8_0", 0x80100000, 0x1000, 0x36d2200e, 1, 0, 0},
+    {"nv_small", "pdp_8x9x19_3x3_ave_int8_0", 0x80000000, 0x1E6C0, 0x5ac59418, 1, 0, 0},
+    {"nv_small", "pdp_8x9x19_3x3_ave_int8_1", 0x80000000, 0x24000, 0x36ca65e7, 1, 0, 0},
+    {"nv_small", "sdp_pdp_32x16x32_pass_through_int8_0", 0x80800000, 0x4000, 0x19997af2, 1, 1, 0},
+    {"nv_large", "pdp_3x3x33_2x2_ave_int8_0", 0x80001420, 0x9E80, 0x4e029f82, 1, 1, 0},
+    {"nv_large", "pdp_8x8x32_1x1_max_int8_0", 0x80080000, 0x800, 0x9f5edd58, 1, 0, 0},
+    {"nv_large", "pdp_passthrough_8x8x32_pack_all_zero_int8", 0x80080000, 0x800, 0xf1e8ba9e, 1, 0, 0},
+    {"nv_large", "pdp_passthrough_8x8x32_pack_inc_int8", 0x80080000, 0x800, 0x9f5edd58, 1, 0, 0},
+    {"nv_small", "sdp_1x1x1_pass_through_int8", 0x90000040, 0x8, 0xcb0ea2db, 0, 1, 0},
+    {"nv_small", "sdp_1x1x8_pass_through_int8_0", 0x90000040, 0x8, 0xcb0ea2db, 0, 1, 0},
+    {"nv_small", "sdp_1x8192x1_pass_through_int8_0", 0x90000000, 0x3C0180, 0x46fa65c1, 0, 1, 0},
+    {"nv_small", "sdp_23x13x42_bs_int8_mem_0", 0xA0000000, 0x11400, 0x07a0b0d3, 0, 1, 0},
+    {"nv_small", "sdp_3x3x33_bn_int8_mem_0", 0xA0000040, 0x1400, 0xf480b323, 0, 1, 0},
+    {"nv_small", "sdp_3x3x33_bn_int8_reg_0", 0x900001C0, 0xF00, 0xb81f461a, 0, 1, 0},
+    {"nv_small", "sdp_3x3x33_bn_int8_reg_1", 0x900001C0, 0xF00, 0x51a9869b, 0, 1, 0},
+    {"nv_small", "sdp_3x3x33_bn_int8_reg_2", 0x900001C0, 0xF00, 0xf4c36239, 0, 1, 0},
+    {"nv_small", "sdp_3x3x33_bs_bn_int8_0", 0x900001C0, 0xF00, 0x44d46c92, 0, 1, 0},
+    {"nv_small", "sdp_3x3x33_bs_bn_int8_1", 0x900001C0, 0xF00, 0xdb8d3a94, 0, 1, 0},
+    {"nv_small", "sdp_3x3x33_bs_int8_reg_0", 0x900001C0, 0xF00, 0x87c9168e, 0, 1, 0},
+    {"nv_small", "sdp_3x3x33_bs_int8_reg_1", 0x900001C0, 0xF00, 0xb884ff1a, 0, 1, 0},
+    {"nv_small", "sdp_3x3x33_ew_int8_reg_0", 0x900001C0, 0xF00, 0x9858835a, 0, 1, 0},
+    {"nv_small", "sdp_3x3x33_ew_le_exp_int8", 0x900001C0, 0xF00, 0x3347874c, 0, 1, 0},
+    {"nv_small", "sdp_3x3x33_ew_le_lin_int8", 0x900001C0, 0xF00, 0x4dd84f2e, 0, 1, 0},
+    {"nv_small", "sdp_4x22x42_bypass_int8", 0x90000120, 0x1080, 0xbf9c6048, 0, 1, 0},
+    {"nv_small", "sdp_5x24x18_bs_int8_mem_0", 0xA0000000, 0x7620, 0xb5aca836, 0, 1, 0},
+    {"nv_small", "sdp_8192x1x1_pass_through_int8_0", 0x90000140, 0x401E0, 0x447cc3c4, 0, 1, 0},
+    {"nv_small", "sdp_8x8x32_bypass_int8_0", 0x80080000, 0x800, 0xf1e8ba9e, 0, 1, 0},
+    {"nv_small", "sdp_8x8x32_bypass_int8_1", 0x80080000, 0x800, 0x9f5edd58, 0, 1, 0},
+    {"nv_large", "sdp_13x4x29_ew_lut_int8", 0x82000060, 0xDE0, 0xd4993221, 0, 1, 0},
+    {"nv_large", "sdp_passthrough_8x8x32_pack_all_zero_int8", 0x80080000, 0x800, 0xf1e8ba9e, 0, 1, 0},
+    {"nv_large", "sdp_passthrough_8x8x32_pack_inc_int8", 0x80080000, 0x800, 0x9f5edd58, 0, 1, 0},
+    {"nv_small", "cdp_1x1x1_lrn3_int8_0", 0x80000020, 0x800, 0xf1e8ba9e, 0, 0, 1},
+    {"nv_small", "cdp_33x17x34_lrn5_int8_0", 0x80800060, 0x15EA0, 0x732465fe, 0, 0, 1},
+    {"nv_small", "cdp_8x8x32_lrn3_int8_0", 0x80080000, 0x800, 0xf1e8ba9e, 0, 0, 1},
+    {"nv_small", "cdp_8x8x32_lrn3_int8_1", 0x80080000, 0x800, 0x9f5edd58, 0, 0, 1},
+    {"nv_small", "cdp_8x8x32_lrn3_int8_2", 0x80000060, 0x867900, 0x1c5c80c2, 0, 0, 1},
+    {"nv_small", "cdp_8x8x32_lrn5_int8_0", 0x80000020, 0x2000, 0xed646fa9, 0, 0, 1},
+    {"nv_small", "cdp_8x8x32_lrn7_int8_0", 0x80000020, 0x2000, 0x21f0b858, 0, 0, 1},
+    {"nv_small", "cdp_8x8x64_lrn3_int8_0", 0x90000000, 0x1000, 0xfbb9c78c, 0, 0, 1},
+    {"nv_small", "cdp_8x8x64_lrn3_int8_1", 0x90000000, 0x1000, 0x170080e8, 0, 0, 1},
+    {"nv_small", "cdp_8x8x64_lrn3_int8_10", 0x80000060, 0x1000, 0xb09aac71, 0, 0, 1},
+    {"nv_small", "cdp_8x8x64_lrn3_int8_11", 0x80000060, 0x1000, 0xfdd37fe5, 0, 0, 1},
+    {"nv_small", "cdp_8x8x64_lrn3_int8_12", 0x80000060, 0x1000, 0x9492a69c, 0, 0, 1},
+    {"nv_small", "cdp_8x8x64_lrn3_int8_2", 0x90000000, 0x1000, 0x556ea326, 0, 0, 1},
+    {"nv_small", "cdp_8x8x64_lrn3_int8_3", 0x90000000, 0x1000, 0xb4ebc953, 0, 0, 1},
+    {"nv_small", "cdp_8x8x64_lrn3_int8_4", 0x90000000, 0x1000, 0xad87aeaf, 0, 0, 1},
+    {"nv_small", "cdp_8x8x64_lrn3_int8_5", 0x90000000, 0x1000, 0xfa662a0b, 0, 0, 1},
+    {"nv_small", "cdp_8x8x64_lrn3_int8_7", 0x80000060, 0x1000, 0x725e5c67, 0, 0, 1},
+    {"nv_small", "cdp_8x8x64_lrn3_int8_8", 0x80000060, 0x1000, 0x1e248dd1, 0, 0, 1},
+    {"nv_small", "cdp_8x8x64_lrn3_int8_9", 0x80000060, 0x1000, 0xb8886ed0, 0, 0, 1},
+    {"nv_small", "cdp_8x8x64_lrn9_int8", 0x90000000, 0x1000, 0x1a232a09, 0, 0, 1},
+    {"nv_large", "cdp_8x8x64_lrn9_int8_0", 0x50000000, 0x4000, 0xb46c4f4c, 0, 0, 1, true},
+    {"nv_large", "cdp_passthrough_8x8x32_pack_inc_int8", 0x80080000, 0x800, 0x9f5edd58, 0, 0, 1},
 };
 
 TEST(ConformanceTraces, EveryMasterTraceParses) {
@@ -530,16 +554,18 @@ TEST(ConformanceTraces, EveryMasterTraceParses) {
     const fs::path folder = conformance_dir() / expected.config / expected.test;
     const fs::path cfg = folder / (std::string(expected.test) + ".cfg");
     const CfgTrace trace = read_cfg_trace(cfg.string(), *parse_config(expected.config));
-    unsigned crc_checks = 0, pdp = 0, sdp = 0, loads = 0;
+    unsigned crc_checks = 0, pdp = 0, sdp = 0, cdp = 0, loads = 0;
     for (const auto& c : trace.commands) {
       if (c.op == CfgOp::CheckCrc) {
         ++crc_checks;
-        EXPECT_EQ(c.port, MemoryPort::Primary);
+        EXPECT_EQ(c.port, expected.secondary ? MemoryPort::Secondary : MemoryPort::Primary);
         EXPECT_EQ(c.base, expected.base);
         EXPECT_EQ(c.size, expected.size);
         EXPECT_EQ(c.value, expected.crc);
       }
-      if (c.op == CfgOp::IntrNotify) (c.interrupt.unit == Unit::Pdp ? pdp : sdp) += 1;
+      if (c.op == CfgOp::IntrNotify) {
+        (c.interrupt.unit == Unit::Pdp ? pdp : c.interrupt.unit == Unit::Cdp ? cdp : sdp) += 1;
+      }
       if (c.op == CfgOp::MemLoad) {
         ++loads;
         EXPECT_FALSE(c.surface->chunks.empty());
@@ -548,10 +574,11 @@ TEST(ConformanceTraces, EveryMasterTraceParses) {
     EXPECT_EQ(crc_checks, 1u);
     EXPECT_EQ(pdp, expected.pdp_interrupts);
     EXPECT_EQ(sdp, expected.sdp_interrupts);
+    EXPECT_EQ(cdp, expected.cdp_interrupts);
     EXPECT_GE(loads, 1u);
     ++traces;
   }
-  EXPECT_EQ(traces, 43u);
+  EXPECT_EQ(traces, 65u);
 }
 
 TEST(ConformanceTraces, NoOtherMasterTraces) {

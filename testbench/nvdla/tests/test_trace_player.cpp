@@ -35,13 +35,13 @@ using hal::MemoryPort;
 // +0x004 and S_INTR_STATUS +0x00C; D_OP_ENABLE +0x008 in PDP, PDP_RDMA,
 // SDP_RDMA, +0x038 in SDP; BDMA CFG_LAUNCH0 +0x034).
 struct Map {
-  uint32_t glb_mask, glb_status, pdp_enable, pdp_rdma_enable, sdp_enable, sdp_rdma_enable, bdma_launch0;
+  uint32_t glb_mask, glb_status, pdp_enable, pdp_rdma_enable, sdp_enable, sdp_rdma_enable, bdma_launch0, cdp_enable;
 };
-constexpr Map kMaster{0x1004, 0x100C, 0xB008, 0xA008, 0x9038, 0x8008, 0};
-constexpr Map kNvFull{0x0004, 0x000C, 0xD008, 0xC008, 0xB038, 0xA008, 0x4034};
+constexpr Map kMaster{0x1004, 0x100C, 0xB008, 0xA008, 0x9038, 0x8008, 0, 0xD048};
+constexpr Map kNvFull{0x0004, 0x000C, 0xD008, 0xC008, 0xB038, 0xA008, 0x4034, 0xF048};
 
 // GLB S_INTR_STATUS bits: SDP 0/1, PDP 4/5, BDMA 6/7.
-constexpr uint32_t kSdp0 = 1u << 0, kPdp0 = 1u << 4, kPdp1 = 1u << 5, kBdma0 = 1u << 6;
+constexpr uint32_t kSdp0 = 1u << 0, kCdp0 = 1u << 2, kPdp0 = 1u << 4, kPdp1 = 1u << 5, kBdma0 = 1u << 6;
 
 class FakeNvdlaHal : public hal::Hal {
  public:
@@ -810,7 +810,7 @@ TEST_F(PlayerTest, ConformanceDumpMemWithoutPoolingReportsTheFirstByte) {
 
 TEST_F(PlayerTest, EveryConformanceTracePlaysAgainstTheFake) {
   REQUIRE_CONFORMANCE();
-  // Parse all 50 traces of the modelled units and play each against a fake
+  // Parse all 72 traces of the modelled units and play each against a fake
   // that raises the interrupts right away: no trace uses a command the
   // player lacks.
   unsigned traces = 0;
@@ -826,12 +826,13 @@ TEST_F(PlayerTest, EveryConformanceTracePlaysAgainstTheFake) {
       if (name.rfind("sdp_", 0) == 0 && !sdp) {
         hal.on_write(master ? kMaster.sdp_enable : kNvFull.sdp_enable, 1, {100, kSdp0, nullptr});
       }
+      if (name.rfind("cdp_", 0) == 0) hal.on_write(kMaster.cdp_enable, 1, {100, kCdp0, nullptr});
       hal.on_write(kNvFull.bdma_launch0, 1, {100, kBdma0, nullptr});
       play_trace(entry.path().string(), hal, options_);
       ++traces;
     }
   }
-  EXPECT_EQ(traces, 50u);
+  EXPECT_EQ(traces, 72u);
 }
 
 }  // namespace

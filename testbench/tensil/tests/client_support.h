@@ -14,6 +14,7 @@
 
 #include "sw/tensil/model.h"
 #include "testbench/tensil/client/client_board.h"
+#include "testbench/tensil/tests/client_verdicts.h"
 #include "testbench/tensil/tests/example_support.h"
 #include "tools/tensil/model_compiler.h"
 
@@ -65,15 +66,5 @@ class StdoutCapture {
  private:
   bool m_taken = false;
 };
-
-// driver_tests.c prints "OK" or "FAILED" per test and returns no error for
-// a failed comparison: the verdict is in its output.
-inline void expect_all_ok(const std::string& output, size_t min_verdicts) {
-  const std::string ok = "\033[38;2;0;255;00mOK";
-  EXPECT_EQ(output.find("FAILED"), std::string::npos) << output;
-  size_t verdicts = 0;
-  for (size_t at = output.find(ok); at != std::string::npos; at = output.find(ok, at + 1)) ++verdicts;
-  EXPECT_GE(verdicts, min_verdicts) << output;
-}
 
 }  // namespace acosim::tensil::test

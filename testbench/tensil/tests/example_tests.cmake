@@ -31,3 +31,13 @@ acosim_add_gtest(NAME tensil_example_rtl_tests SYSTEMC LABELS rtl
     ${CMAKE_CURRENT_LIST_DIR}/test_examples_rtl.cpp
   LIBS acosim_tensil_system acosim_tensil_model_builder acosim_tensil_reference)
 target_compile_definitions(tensil_example_rtl_tests PRIVATE ${ACOSIM_EXAMPLES_DEFINE})
+
+# Negative controls of check_example_output and of the client tests'
+# verdict check (client_verdicts.h): wrong outputs and corrupted
+# expectations must fail them. Plain C++, no simulation.
+acosim_add_gtest(NAME tensil_checker_controls_tests LABELS unit
+  SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/example_check.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/test_checker_controls.cpp
+  LIBS acosim_tensil_reference)
+target_compile_definitions(tensil_checker_controls_tests PRIVATE ${ACOSIM_EXAMPLES_DEFINE})

@@ -1,0 +1,168 @@
+// generated from descriptions/csc.json by tools/nvdla_regs - do not edit
+#include "sw/nvdla/regs/csc.h"
+
+namespace acosim::nvdla::regs::csc {
+
+namespace {
+
+// master map (nv_small, nv_large)
+constexpr FieldInfo kMasterFields[] = {
+    {"STATUS_0", {0, 2}},
+    {"STATUS_1", {16, 2}},
+    {"PRODUCER", {0, 1}},
+    {"CONSUMER", {16, 1}},
+    {"OP_EN", {0, 1}},
+    {"CONV_MODE", {0, 1}},
+    {"IN_PRECISION", {8, 2}},
+    {"PROC_PRECISION", {12, 2}},
+    {"DATA_REUSE", {16, 1}},
+    {"WEIGHT_REUSE", {20, 1}},
+    {"SKIP_DATA_RLS", {24, 1}},
+    {"SKIP_WEIGHT_RLS", {28, 1}},
+    {"DATAIN_FORMAT", {0, 1}},
+    {"DATAIN_WIDTH_EXT", {0, 13}},
+    {"DATAIN_HEIGHT_EXT", {16, 13}},
+    {"DATAIN_CHANNEL_EXT", {0, 13}},
+    {"BATCHES", {0, 5}},
+    {"Y_EXTENSION", {0, 2}},
+    {"ENTRIES", {0, 14}},
+    {"WEIGHT_FORMAT", {0, 1}},
+    {"WEIGHT_WIDTH_EXT", {0, 5}},
+    {"WEIGHT_HEIGHT_EXT", {16, 5}},
+    {"WEIGHT_CHANNEL_EXT", {0, 13}},
+    {"WEIGHT_KERNEL", {16, 13}},
+    {"WEIGHT_BYTES", {0, 32}},
+    {"WMB_BYTES", {0, 28}},
+    {"DATAOUT_WIDTH", {0, 13}},
+    {"DATAOUT_HEIGHT", {16, 13}},
+    {"DATAOUT_CHANNEL", {0, 13}},
+    {"ATOMICS", {0, 21}},
+    {"RLS_SLICES", {0, 12}},
+    {"CONV_X_STRIDE_EXT", {0, 3}},
+    {"CONV_Y_STRIDE_EXT", {16, 3}},
+    {"X_DILATION_EXT", {0, 5}},
+    {"Y_DILATION_EXT", {16, 5}},
+    {"PAD_LEFT", {0, 5}},
+    {"PAD_TOP", {16, 5}},
+    {"PAD_VALUE", {0, 16}},
+    {"DATA_BANK", {0, 5}},
+    {"WEIGHT_BANK", {16, 5}},
+    {"PRA_TRUNCATE", {0, 2}},
+    {"CYA", {0, 32}},
+};
+
+constexpr RegisterInfo kMasterRegisters[] = {
+    {"S_STATUS", 0x000, 0x00000000, 0x00030003, 0x00000000, Access::RO, false, kMasterFields + 0, 2},
+    {"S_POINTER", 0x004, 0x00000000, 0x00010001, 0x00000001, Access::RW, false, kMasterFields + 2, 2},
+    {"D_OP_ENABLE", 0x008, 0x00000000, 0x00000001, 0x00000001, Access::SetOnly, true, kMasterFields + 4, 1},
+    {"D_MISC_CFG", 0x00C, 0x00001100, 0x11113301, 0x11113301, Access::RW, true, kMasterFields + 5, 7},
+    {"D_DATAIN_FORMAT", 0x010, 0x00000000, 0x00000001, 0x00000001, Access::RW, true, kMasterFields + 12, 1},
+    {"D_DATAIN_SIZE_EXT_0", 0x014, 0x00000000, 0x1FFF1FFF, 0x1FFF1FFF, Access::RW, true, kMasterFields + 13, 2},
+    {"D_DATAIN_SIZE_EXT_1", 0x018, 0x00000000, 0x00001FFF, 0x00001FFF, Access::RW, true, kMasterFields + 15, 1},
+    {"D_BATCH_NUMBER", 0x01C, 0x00000000, 0x0000001F, 0x0000001F, Access::RW, true, kMasterFields + 16, 1},
+    {"D_POST_Y_EXTENSION", 0x020, 0x00000000, 0x00000003, 0x00000003, Access::RW, true, kMasterFields + 17, 1},
+    {"D_ENTRY_PER_SLICE", 0x024, 0x00000000, 0x00003FFF, 0x00003FFF, Access::RW, true, kMasterFields + 18, 1},
+    {"D_WEIGHT_FORMAT", 0x028, 0x00000000, 0x00000001, 0x00000001, Access::RW, true, kMasterFields + 19, 1},
+    {"D_WEIGHT_SIZE_EXT_0", 0x02C, 0x00000000, 0x001F001F, 0x001F001F, Access::RW, true, kMasterFields + 20, 2},
+    {"D_WEIGHT_SIZE_EXT_1", 0x030, 0x00000000, 0x1FFF1FFF, 0x1FFF1FFF, Access::RW, true, kMasterFields + 22, 2},
+    {"D_WEIGHT_BYTES", 0x034, 0x00000000, 0xFFFFFFFF, 0xFFFFFFFF, Access::RW, true, kMasterFields + 24, 1},
+    {"D_WMB_BYTES", 0x038, 0x00000000, 0x0FFFFFFF, 0x0FFFFFFF, Access::RW, true, kMasterFields + 25, 1},
+    {"D_DATAOUT_SIZE_0", 0x03C, 0x00000000, 0x1FFF1FFF, 0x1FFF1FFF, Access::RW, true, kMasterFields + 26, 2},
+    {"D_DATAOUT_SIZE_1", 0x040, 0x00000000, 0x00001FFF, 0x00001FFF, Access::RW, true, kMasterFields + 28, 1},
+    {"D_ATOMICS", 0x044, 0x00000001, 0x001FFFFF, 0x001FFFFF, Access::RW, true, kMasterFields + 29, 1},
+    {"D_RELEASE", 0x048, 0x00000001, 0x00000FFF, 0x00000FFF, Access::RW, true, kMasterFields + 30, 1},
+    {"D_CONV_STRIDE_EXT", 0x04C, 0x00000000, 0x00070007, 0x00070007, Access::RW, true, kMasterFields + 31, 2},
+    {"D_DILATION_EXT", 0x050, 0x00000000, 0x001F001F, 0x001F001F, Access::RW, true, kMasterFields + 33, 2},
+    {"D_ZERO_PADDING", 0x054, 0x00000000, 0x001F001F, 0x001F001F, Access::RW, true, kMasterFields + 35, 2},
+    {"D_ZERO_PADDING_VALUE", 0x058, 0x00000000, 0x0000FFFF, 0x0000FFFF, Access::RW, true, kMasterFields + 37, 1},
+    {"D_BANK", 0x05C, 0x00000000, 0x001F001F, 0x001F001F, Access::RW, true, kMasterFields + 38, 2},
+    {"D_PRA_CFG", 0x060, 0x00000000, 0x00000003, 0x00000003, Access::RW, true, kMasterFields + 40, 1},
+    {"D_CYA", 0x064, 0x00000000, 0xFFFFFFFF, 0xFFFFFFFF, Access::RW, true, kMasterFields + 41, 1},
+};
+
+constexpr UnitInfo kMasterUnit{"CSC", kMasterRegisters, 26};
+
+// nvdlav1 map (nv_full)
+constexpr FieldInfo kNvFullFields[] = {
+    {"STATUS_0", {0, 2}},
+    {"STATUS_1", {16, 2}},
+    {"PRODUCER", {0, 1}},
+    {"CONSUMER", {16, 1}},
+    {"OP_EN", {0, 1}},
+    {"CONV_MODE", {0, 1}},
+    {"IN_PRECISION", {8, 2}},
+    {"PROC_PRECISION", {12, 2}},
+    {"DATA_REUSE", {16, 1}},
+    {"WEIGHT_REUSE", {20, 1}},
+    {"SKIP_DATA_RLS", {24, 1}},
+    {"SKIP_WEIGHT_RLS", {28, 1}},
+    {"DATAIN_FORMAT", {0, 1}},
+    {"DATAIN_WIDTH_EXT", {0, 13}},
+    {"DATAIN_HEIGHT_EXT", {16, 13}},
+    {"DATAIN_CHANNEL_EXT", {0, 13}},
+    {"BATCHES", {0, 5}},
+    {"Y_EXTENSION", {0, 2}},
+    {"ENTRIES", {0, 12}},
+    {"WEIGHT_FORMAT", {0, 1}},
+    {"WEIGHT_WIDTH_EXT", {0, 5}},
+    {"WEIGHT_HEIGHT_EXT", {16, 5}},
+    {"WEIGHT_CHANNEL_EXT", {0, 13}},
+    {"WEIGHT_KERNEL", {16, 13}},
+    {"WEIGHT_BYTES", {7, 25}},
+    {"WMB_BYTES", {7, 21}},
+    {"DATAOUT_WIDTH", {0, 13}},
+    {"DATAOUT_HEIGHT", {16, 13}},
+    {"DATAOUT_CHANNEL", {0, 13}},
+    {"ATOMICS", {0, 21}},
+    {"RLS_SLICES", {0, 12}},
+    {"CONV_X_STRIDE_EXT", {0, 3}},
+    {"CONV_Y_STRIDE_EXT", {16, 3}},
+    {"X_DILATION_EXT", {0, 5}},
+    {"Y_DILATION_EXT", {16, 5}},
+    {"PAD_LEFT", {0, 5}},
+    {"PAD_TOP", {16, 5}},
+    {"PAD_VALUE", {0, 16}},
+    {"DATA_BANK", {0, 4}},
+    {"WEIGHT_BANK", {16, 4}},
+    {"PRA_TRUNCATE", {0, 2}},
+    {"CYA", {0, 32}},
+};
+
+constexpr RegisterInfo kNvFullRegisters[] = {
+    {"S_STATUS", 0x000, 0x00000000, 0x00030003, 0x00000000, Access::RO, false, kNvFullFields + 0, 2},
+    {"S_POINTER", 0x004, 0x00000000, 0x00010001, 0x00000001, Access::RW, false, kNvFullFields + 2, 2},
+    {"D_OP_ENABLE", 0x008, 0x00000000, 0x00000001, 0x00000001, Access::SetOnly, true, kNvFullFields + 4, 1},
+    {"D_MISC_CFG", 0x00C, 0x00001100, 0x11113301, 0x11113301, Access::RW, true, kNvFullFields + 5, 7},
+    {"D_DATAIN_FORMAT", 0x010, 0x00000000, 0x00000001, 0x00000001, Access::RW, true, kNvFullFields + 12, 1},
+    {"D_DATAIN_SIZE_EXT_0", 0x014, 0x00000000, 0x1FFF1FFF, 0x1FFF1FFF, Access::RW, true, kNvFullFields + 13, 2},
+    {"D_DATAIN_SIZE_EXT_1", 0x018, 0x00000000, 0x00001FFF, 0x00001FFF, Access::RW, true, kNvFullFields + 15, 1},
+    {"D_BATCH_NUMBER", 0x01C, 0x00000000, 0x0000001F, 0x0000001F, Access::RW, true, kNvFullFields + 16, 1},
+    {"D_POST_Y_EXTENSION", 0x020, 0x00000000, 0x00000003, 0x00000003, Access::RW, true, kNvFullFields + 17, 1},
+    {"D_ENTRY_PER_SLICE", 0x024, 0x00000000, 0x00000FFF, 0x00000FFF, Access::RW, true, kNvFullFields + 18, 1},
+    {"D_WEIGHT_FORMAT", 0x028, 0x00000000, 0x00000001, 0x00000001, Access::RW, true, kNvFullFields + 19, 1},
+    {"D_WEIGHT_SIZE_EXT_0", 0x02C, 0x00000000, 0x001F001F, 0x001F001F, Access::RW, true, kNvFullFields + 20, 2},
+    {"D_WEIGHT_SIZE_EXT_1", 0x030, 0x00000000, 0x1FFF1FFF, 0x1FFF1FFF, Access::RW, true, kNvFullFields + 22, 2},
+    {"D_WEIGHT_BYTES", 0x034, 0x00000000, 0xFFFFFF80, 0xFFFFFF80, Access::RW, true, kNvFullFields + 24, 1},
+    {"D_WMB_BYTES", 0x038, 0x00000000, 0x0FFFFF80, 0x0FFFFF80, Access::RW, true, kNvFullFields + 25, 1},
+    {"D_DATAOUT_SIZE_0", 0x03C, 0x00000000, 0x1FFF1FFF, 0x1FFF1FFF, Access::RW, true, kNvFullFields + 26, 2},
+    {"D_DATAOUT_SIZE_1", 0x040, 0x00000000, 0x00001FFF, 0x00001FFF, Access::RW, true, kNvFullFields + 28, 1},
+    {"D_ATOMICS", 0x044, 0x00000001, 0x001FFFFF, 0x001FFFFF, Access::RW, true, kNvFullFields + 29, 1},
+    {"D_RELEASE", 0x048, 0x00000001, 0x00000FFF, 0x00000FFF, Access::RW, true, kNvFullFields + 30, 1},
+    {"D_CONV_STRIDE_EXT", 0x04C, 0x00000000, 0x00070007, 0x00070007, Access::RW, true, kNvFullFields + 31, 2},
+    {"D_DILATION_EXT", 0x050, 0x00000000, 0x001F001F, 0x001F001F, Access::RW, true, kNvFullFields + 33, 2},
+    {"D_ZERO_PADDING", 0x054, 0x00000000, 0x001F001F, 0x001F001F, Access::RW, true, kNvFullFields + 35, 2},
+    {"D_ZERO_PADDING_VALUE", 0x058, 0x00000000, 0x0000FFFF, 0x0000FFFF, Access::RW, true, kNvFullFields + 37, 1},
+    {"D_BANK", 0x05C, 0x00000000, 0x000F000F, 0x000F000F, Access::RW, true, kNvFullFields + 38, 2},
+    {"D_PRA_CFG", 0x060, 0x00000000, 0x00000003, 0x00000003, Access::RW, true, kNvFullFields + 40, 1},
+    {"D_CYA", 0x064, 0x00000000, 0xFFFFFFFF, 0xFFFFFFFF, Access::RW, true, kNvFullFields + 41, 1},
+};
+
+constexpr UnitInfo kNvFullUnit{"CSC", kNvFullRegisters, 26};
+
+}  // namespace
+
+const UnitInfo& unit_info(Config config) {
+  return hardware_config(config).master_map ? kMasterUnit : kNvFullUnit;
+}
+
+}  // namespace acosim::nvdla::regs::csc

@@ -1,0 +1,250 @@
+// The NVDLA CDP (channel data processor: local response normalisation across
+// channels) as plain C++, INT8, bit-exact with the master branch of nvdla/hw
+// vmod/nvdla/cdp (NV_NVDLA_CDP_dp.v and the modules named below). The master
+// RTL is generated for 8-bit elements only (NVDLA_CDP_BWPE = NVDLA_BPE = 8;
+// CDP D_DATA_FORMAT is not even connected to the datapath), so INT16 and FP16
+// are not modelled (cdp_unsupported_or_illegal names them). The C model
+// (cmod/cdp/NV_NVDLA_cdp.cpp) was used where the RTL is unclear; where the
+// two differ the RTL is followed (list in /tmp/cdp_facts.md).
+//
+// Per element, lanes of an atom are channels (feature_cube.h). Numeric rules;
+// rnd(p, s) = p / 2^s rounded to nearest, ties away from zero (the rounding of
+// vmod/vlibs/NV_NVDLA_HLS_shiftrightsu.v, sdp_round_shift), sat_n = clamp to
+// signed n bits:
+//  1. Input converter (NV_NVDLA_CDP_DP_cvtin.v, vlibs/HLS_cdp_icvt.v):
+//       i = x - DATIN_OFFSET[7:0]            (both signed 8-bit, exact in 9 bits)
+//       c = sat_9(rnd(i * DATIN_SCALE, DATIN_SHIFTER))   DATIN_SCALE signed 16,
+//           product 25 bits; a shift >= 25 gives 0.
+//     Lanes at channels >= C (the end of the last surface) are replaced by
+//     c = 0 after the converter (RDMA eg marks them invalid, cvtin zeroes them).
+//  2. Square sum (NV_NVDLA_CDP_DP_bufferin.v, NV_NVDLA_CDP_DP_sum.v,
+//     int_sum_block*.v): q = |c|^2 (17 bits, |c| <= 256);
+//       s = sum of q over channels ch-r .. ch+r, r = NORMALZ_LEN + 1
+//           (window 3/5/7/9), channels outside 0 .. S*E-1 count 0; the window
+//           crosses surface boundaries. s is unsigned, at most 21 bits, exact.
+//     SQSUM_BYPASS: the LUT input is c itself (signed), no window.
+//  3. LUT index (NV_NVDLA_CDP_DP_LUT_CTRL_unit.v), per table, x = s or c:
+//       st = LUT_xx_START bits [21:0] as a signed 22-bit number (the index
+//            path uses only these bits of the 38-bit START).
+//       uflow when x <= st; else d = x - st (1 .. 2^22 - 1).
+//       LE EXPONENT: k = floor(log2 d), frac = ((d - 2^k) * 2^16) >> k;
+//            off = LUT_LE_INDEX_OFFSET (signed 8): uflow when off >= 0 and
+//            k < off, else idx = k - off.
+//       LINEAR (LE) and LO: n = INDEX_SELECT bits [5:0] as a signed 6-bit
+//            number (bits 7:6 are ignored); n >= 0: idx = d >> n,
+//            frac = ((d mod 2^n) * 2^16) >> n; n < 0: idx = d << -n, frac = 0.
+//       oflow when idx >= 64 (LE) / 256 (LO). frac is 16 bits.
+//  4. Table selection (NV_NVDLA_CDP_DP_lut.v): both hit, or one uflow and the
+//     other oflow: LUT_HYBRID_PRIORITY; both uflow: LUT_UFLOW_PRIORITY; both
+//     oflow: LUT_OFLOW_PRIORITY; otherwise the table that hits.
+//  5. Interpolation (NV_NVDLA_CDP_DP_intp.v, NV_NVDLA_CDP_DP_INTP_unit.v),
+//     T = selected table (entries signed 16), result sat_16:
+//       hit:   T[idx] + rnd((T[idx+1] - T[idx]) * frac, 16)
+//       uflow: T[0]    + sh((x - lo) * SLOPE_UFLOW_SCALE, SLOPE_UFLOW_SHIFT)
+//       oflow: T[last] + sh((x - END) * SLOPE_OFLOW_SCALE, SLOPE_OFLOW_SHIFT)
+//     with x the full LUT input, lo = LUT_LO_START for LO, LUT_LE_START for LE
+//     LINEAR, LUT_LE_START + 2^LUT_LE_INDEX_OFFSET (nothing added for a
+//     negative offset; 39-bit wrap) for LE EXPONENT; START/END are the 38-bit
+//     {HIGH[5:0], LOW} values; scales signed 16; shifts signed 5-bit;
+//     sh(p, n) = rnd(p, n) for n >= 0 and p * 2^-n for n < 0; all exact.
+//  6. Multiplier (NV_NVDLA_CDP_DP_mul.v, NV_NVDLA_CDP_DP_MUL_unit.v):
+//       m = lut * c (25 bits, exact); MUL_BYPASS: m = lut.
+//  7. Output converter (NV_NVDLA_CDP_DP_cvtout.v, vlibs/HLS_cdp_ocvt.v):
+//       y = sat_8(rnd((m - DATOUT_OFFSET[24:0]) * DATOUT_SCALE, DATOUT_SHIFTER))
+//       offset signed 25-bit, scale signed 16, 6-bit shift; a shift >= 42
+//       gives 0. D_OUT_SATURATION is tied to 0 in the RTL.
+// Counters (NV_NVDLA_CDP_DP_intp.v), one count per lane of every atom
+// (lanes beyond C included), each saturating at 2^32 - 1: LUT_HYBRID (both
+// hit or uflow/oflow cross), LUT_LE_HIT / LUT_LO_HIT (only that table hits),
+// LUT_UFLOW (both uflow), LUT_OFLOW (both oflow). The RTL counts whatever
+// D_PERF_ENABLE.LUT_EN says and clears them when a layer is done, after
+// copying them into the group's D_PERF_LUT_* registers.
+// Plain C++, no SystemC.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "sw/nvdla/regs/config.h"
+#include "systemc/nvdla/feature_cube.h"
+
+namespace acosim::nvdla {
+
+inline constexpr size_t kCdpLutLeEntries = 65;
+inline constexpr size_t kCdpLutLoEntries = 257;
+
+// The raw register words the CDP datapath reads, reset values as defaults
+// (NV_NVDLA_CDP_REG_single.v, NV_NVDLA_CDP_REG_dual.v,
+// NV_NVDLA_CDP_RDMA_REG_dual.v). Offsets are bytes inside the unit's window.
+struct CdpRegisters {
+  // CDP_RDMA
+  uint32_t rdma_data_cube_width = 0;    // 0x00c D_DATA_CUBE_WIDTH (WIDTH = W - 1)
+  uint32_t rdma_data_cube_height = 0;   // 0x010 D_DATA_CUBE_HEIGHT (HEIGHT = H - 1)
+  uint32_t rdma_data_cube_channel = 0;  // 0x014 D_DATA_CUBE_CHANNEL (CHANNEL = C - 1)
+  uint32_t rdma_src_compression_en = 0; // 0x02c D_SRC_COMPRESSION_EN
+  uint32_t rdma_data_format = 0;        // 0x034 D_DATA_FORMAT (INPUT_DATA, reset INT8)
+  // CDP single group
+  uint32_t lut_cfg = 0;                 // 0x010 S_LUT_CFG
+  uint32_t lut_info = 0;                // 0x014 S_LUT_INFO
+  uint32_t lut_le_start_low = 0;        // 0x018
+  uint32_t lut_le_start_high = 0;       // 0x01c
+  uint32_t lut_le_end_low = 0;          // 0x020
+  uint32_t lut_le_end_high = 0;         // 0x024
+  uint32_t lut_lo_start_low = 0;        // 0x028
+  uint32_t lut_lo_start_high = 0;       // 0x02c
+  uint32_t lut_lo_end_low = 0;          // 0x030
+  uint32_t lut_lo_end_high = 0;         // 0x034
+  uint32_t lut_le_slope_scale = 0;      // 0x038
+  uint32_t lut_le_slope_shift = 0;      // 0x03c
+  uint32_t lut_lo_slope_scale = 0;      // 0x040
+  uint32_t lut_lo_slope_shift = 0;      // 0x044
+  // CDP register group
+  uint32_t func_bypass = 0;             // 0x04c D_FUNC_BYPASS
+  uint32_t dst_compression_en = 0;      // 0x064 D_DST_COMPRESSION_EN
+  uint32_t data_format = 1;             // 0x068 D_DATA_FORMAT (INPUT_DATA_TYPE, reset INT16)
+  uint32_t nan_flush_to_zero = 0;       // 0x06c D_NAN_FLUSH_TO_ZERO
+  uint32_t lrn_cfg = 0;                 // 0x070 D_LRN_CFG
+  uint32_t datin_offset = 0;            // 0x074 D_DATIN_OFFSET
+  uint32_t datin_scale = 1;             // 0x078 D_DATIN_SCALE
+  uint32_t datin_shifter = 0;           // 0x07c D_DATIN_SHIFTER
+  uint32_t datout_offset = 0;           // 0x080 D_DATOUT_OFFSET
+  uint32_t datout_scale = 1;            // 0x084 D_DATOUT_SCALE
+  uint32_t datout_shifter = 0;          // 0x088 D_DATOUT_SHIFTER
+  uint32_t perf_enable = 0;             // 0x09c D_PERF_ENABLE
+};
+
+// Decoded S_LUT_* registers.
+struct CdpLutConfig {
+  bool le_linear = false;           // S_LUT_CFG.LUT_LE_FUNCTION (0 EXPONENT, 1 LINEAR)
+  bool uflow_priority_lo = false;   // S_LUT_CFG.LUT_UFLOW_PRIORITY (0 LE, 1 LO)
+  bool oflow_priority_lo = false;   // S_LUT_CFG.LUT_OFLOW_PRIORITY (0 LE, 1 LO)
+  bool hybrid_priority_lo = false;  // S_LUT_CFG.LUT_HYBRID_PRIORITY (0 LE, 1 LO)
+  int8_t le_index_offset = 0;       // S_LUT_INFO.LUT_LE_INDEX_OFFSET (signed 8)
+  int8_t le_index_select = 0;       // S_LUT_INFO.LUT_LE_INDEX_SELECT (bits 5:0 as signed 6)
+  int8_t lo_index_select = 0;       // S_LUT_INFO.LUT_LO_INDEX_SELECT (bits 5:0 as signed 6)
+  int64_t le_start = 0;             // S_LUT_LE_START_{HIGH[5:0],LOW} (signed 38)
+  int64_t le_end = 0;               // S_LUT_LE_END_{HIGH[5:0],LOW} (signed 38)
+  int64_t lo_start = 0;             // S_LUT_LO_START_{HIGH[5:0],LOW} (signed 38)
+  int64_t lo_end = 0;               // S_LUT_LO_END_{HIGH[5:0],LOW} (signed 38)
+  int16_t le_uflow_scale = 0;       // S_LUT_LE_SLOPE_SCALE.LUT_LE_SLOPE_UFLOW_SCALE
+  int16_t le_oflow_scale = 0;       // S_LUT_LE_SLOPE_SCALE.LUT_LE_SLOPE_OFLOW_SCALE
+  int8_t le_uflow_shift = 0;        // S_LUT_LE_SLOPE_SHIFT.LUT_LE_SLOPE_UFLOW_SHIFT (signed 5)
+  int8_t le_oflow_shift = 0;        // S_LUT_LE_SLOPE_SHIFT.LUT_LE_SLOPE_OFLOW_SHIFT (signed 5)
+  int16_t lo_uflow_scale = 0;       // S_LUT_LO_SLOPE_SCALE.LUT_LO_SLOPE_UFLOW_SCALE
+  int16_t lo_oflow_scale = 0;       // S_LUT_LO_SLOPE_SCALE.LUT_LO_SLOPE_OFLOW_SCALE
+  int8_t lo_uflow_shift = 0;        // S_LUT_LO_SLOPE_SHIFT.LUT_LO_SLOPE_UFLOW_SHIFT (signed 5)
+  int8_t lo_oflow_shift = 0;        // S_LUT_LO_SLOPE_SHIFT.LUT_LO_SLOPE_OFLOW_SHIFT (signed 5)
+};
+
+struct CdpConfig {
+  Precision precision = Precision::Int8;     // CDP_RDMA D_DATA_FORMAT.INPUT_DATA
+  Precision dp_precision = Precision::Int16; // CDP D_DATA_FORMAT.INPUT_DATA_TYPE (unused by the RTL)
+  uint32_t width = 1, height = 1, channels = 1;  // CDP_RDMA D_DATA_CUBE_{WIDTH,HEIGHT,CHANNEL} + 1
+  bool src_compression = false;              // CDP_RDMA D_SRC_COMPRESSION_EN
+  bool dst_compression = false;              // CDP D_DST_COMPRESSION_EN
+  bool nan_to_zero = false;                  // D_NAN_FLUSH_TO_ZERO.NAN_TO_ZERO (FP16 only)
+  int8_t datin_offset = 0;                   // D_DATIN_OFFSET.DATIN_OFFSET bits 7:0 (signed 8)
+  int16_t datin_scale = 1;                   // D_DATIN_SCALE.DATIN_SCALE (signed 16)
+  uint8_t datin_shifter = 0;                 // D_DATIN_SHIFTER.DATIN_SHIFTER (0..31)
+  uint8_t normalz_len = 0;                   // D_LRN_CFG.NORMALZ_LEN (0..3: window 3/5/7/9)
+  bool sqsum_bypass = false;                 // D_FUNC_BYPASS.SQSUM_BYPASS
+  bool mul_bypass = false;                   // D_FUNC_BYPASS.MUL_BYPASS
+  int32_t datout_offset = 0;                 // D_DATOUT_OFFSET.DATOUT_OFFSET bits 24:0 (signed 25)
+  int16_t datout_scale = 1;                  // D_DATOUT_SCALE.DATOUT_SCALE (signed 16)
+  uint8_t datout_shifter = 0;                // D_DATOUT_SHIFTER.DATOUT_SHIFTER (0..63)
+  bool perf_lut_en = false;                  // D_PERF_ENABLE.LUT_EN
+  bool perf_dma_en = false;                  // D_PERF_ENABLE.DMA_EN
+  CdpLutConfig lut;
+  uint32_t window() const { return 3u + 2u * normalz_len; }
+};
+
+CdpConfig decode_cdp_config(const CdpRegisters& regs);
+
+// The LE (65 entries, raw table) and LO (257 entries, density table) and their
+// port S_LUT_ACCESS_CFG / S_LUT_ACCESS_DATA as NV_NVDLA_CDP_reg.v,
+// NV_NVDLA_CDP_REG_single.v and NV_NVDLA_CDP_DP_lut.v implement it:
+// * A write of S_LUT_ACCESS_CFG stores LUT_ACCESS_TYPE and LUT_TABLE_ID and
+//   loads the port address with LUT_ADDR (10 bits).
+// * A read of S_LUT_ACCESS_CFG returns the type, the table and the current
+//   port address (which moves with the accesses).
+// * A write of S_LUT_ACCESS_DATA when the type is WRITE stores LUT_DATA at the
+//   port address (nothing when the address is outside the selected table) and
+//   advances the address; when the type is READ the write does nothing.
+// * A read of S_LUT_ACCESS_DATA returns the entry at the port address, or
+//   entry 0 of the selected table when the address is outside it; when the
+//   type is READ the read then advances the address.
+// * Advancing stops at the last entry of the selected table (64 LE, 256 LO);
+//   an address beyond it counts on, modulo 1024.
+// Tables and registers reset to 0.
+class CdpLutTables {
+ public:
+  void write_access_cfg(uint32_t value);
+  uint32_t read_access_cfg() const;
+  void write_access_data(uint32_t value);
+  uint32_t read_access_data();
+  uint32_t peek_access_data() const;
+  uint32_t port_address() const { return address_; }
+
+  int16_t le(size_t i) const { return int16_t(le_.at(i)); }
+  int16_t lo(size_t i) const { return int16_t(lo_.at(i)); }
+  void set_le(size_t i, int16_t v) { le_.at(i) = uint16_t(v); }
+  void set_lo(size_t i, int16_t v) { lo_.at(i) = uint16_t(v); }
+  void reset();
+
+ private:
+  void advance();
+
+  bool write_type_ = false;
+  bool table_lo_ = false;
+  uint32_t address_ = 0;
+  std::array<uint16_t, kCdpLutLeEntries> le_{};
+  std::array<uint16_t, kCdpLutLoEntries> lo_{};
+};
+
+// D_PERF_LUT_UFLOW, D_PERF_LUT_OFLOW, D_PERF_LUT_HYBRID, D_PERF_LUT_LE_HIT,
+// D_PERF_LUT_LO_HIT and D_OUT_SATURATION (always 0 in the master RTL).
+struct CdpStats {
+  uint32_t lut_uflow = 0;
+  uint32_t lut_oflow = 0;
+  uint32_t lut_hybrid = 0;
+  uint32_t lut_le_hit = 0;
+  uint32_t lut_lo_hit = 0;
+  uint32_t out_saturation = 0;
+};
+
+// The stages of one element, exposed for tests.
+int32_t cdp_convert_in(const CdpConfig& config, int32_t x);  // signed 9-bit result
+
+struct CdpLutIndex {
+  bool le_uflow = false, le_oflow = false, lo_uflow = false, lo_oflow = false;
+  uint32_t le_index = 0, lo_index = 0;
+  uint32_t le_fraction = 0, lo_fraction = 0;  // 16-bit fractions
+  bool select_le = false, select_lo = false;  // selected table
+  bool le_hit() const { return !le_uflow && !le_oflow; }
+  bool lo_hit() const { return !lo_uflow && !lo_oflow; }
+};
+// x: the square sum (0 .. 2^21 - 1) or, with SQSUM_BYPASS, the converted input.
+CdpLutIndex cdp_lut_index(const CdpLutConfig& lut, int64_t x);
+// Index, selection and interpolation; adds to the LUT counters of `stats`.
+int32_t cdp_lut_lookup(const CdpLutConfig& lut, const CdpLutTables& tables, int64_t x, CdpStats& stats);
+int32_t cdp_multiply(const CdpConfig& config, int32_t lut_result, int32_t converted);
+int32_t cdp_convert_out(const CdpConfig& config, int32_t m);  // signed 8-bit result
+
+// The whole datapath on a packed INT8 cube (every lane of every atom; lanes at
+// channels >= input.geometry.channels enter as 0 after the input converter).
+// The cube's geometry is used (not CdpConfig's width/height/channels, which
+// the caller uses to build it from the CDP_RDMA registers); the output has the
+// input's geometry and is what the WDMA writes at D_DST_BASE_ADDR with
+// D_DST_LINE_STRIDE / D_DST_SURFACE_STRIDE. Throws std::invalid_argument for a
+// precision other than INT8.
+PackedCube cdp_process(const CdpConfig& config, const CdpLutTables& tables, const PackedCube& input,
+                       CdpStats& stats);
+
+// The first register setting this model does not cover or the programming
+// guide / RTL forbids, naming the register field; nullopt when none.
+std::optional<std::string> cdp_unsupported_or_illegal(const CdpConfig& config);
+
+}  // namespace acosim::nvdla

@@ -1,0 +1,598 @@
+// The CDP (local response normalisation) datapath against hand computations:
+// register decoding, the input and output converters (rounding, saturation,
+// shift limits), the window of squares at the first and last channels and
+// across surfaces, the lanes beyond C, the LUT index (linear, exponent,
+// negative selects, the 22-bit START of the index path), LE/LO selection with
+// each priority, interpolation and the underflow/overflow slopes, the
+// counters, both bypass bits, the S_LUT_ACCESS_* port, and the register
+// programming of nv_small cdp_1x1x1_lrn3_int8_0 worked by hand.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "systemc/nvdla/cdp_lrn.h"
+
+namespace acosim::nvdla {
+namespace {
+
+constexpr uint32_t kWrite = 1u << 17;  // S_LUT_ACCESS_CFG.LUT_ACCESS_TYPE = WRITE
+constexpr uint32_t kLo = 1u << 16;     // S_LUT_ACCESS_CFG.LUT_TABLE_ID = LO
+
+// INT8, identity converters, no bypass.
+CdpConfig int8_config() {
+  CdpConfig c;
+  c.precision = Precision::Int8;
+  c.dp_precision = Precision::Int8;
+  c.datin_scale = 1;
+  c.datout_scale = 1;
+  return c;
+}
+
+// LE LINEAR from 0, INDEX_SELECT 0, LE[i] = i: hits for x = 1..63 with
+// result x. LO from 0, INDEX_SELECT 2, LO[i] = 4 i: idx = x >> 2,
+// frac = (x mod 4) * 2^14, result 4 idx + rnd(4 frac / 2^16) = x (x < 1024).
+void identity_tables(CdpConfig& c, CdpLutTables& t) {
+  c.lut.le_linear = true;
+  c.lut.le_start = 0;
+  c.lut.le_end = 64;
+  c.lut.le_index_select = 0;
+  c.lut.lo_start = 0;
+  c.lut.lo_end = 1024;
+  c.lut.lo_index_select = 2;
+  for (size_t i = 0; i < kCdpLutLeEntries; ++i) t.set_le(i, int16_t(i));
+  for (size_t i = 0; i < kCdpLutLoEntries; ++i) t.set_lo(i, int16_t(4 * i));
+}
+
+PackedCube cube(uint32_t w, uint32_t h, uint32_t c, uint32_t atom = 8) {
+  CubeGeometry g;
+  g.width = w;
+  g.height = h;
+  g.channels = c;
+  g.precision = Precision::Int8;
+  g.atom_bytes = atom;
+  return PackedCube(g);
+}
+
+std::vector<int32_t> lanes_of(const PackedCube& p, uint32_t w = 0, uint32_t h = 0) {
+  std::vector<int32_t> v;
+  const uint32_t n = p.geometry.surfaces() * p.geometry.elements_per_atom();
+  for (uint32_t c = 0; c < n; ++c) v.push_back(p.at(w, h, c));
+  return v;
+}
+
+// ---- registers ----------------------------------------------------------------
+
+TEST(CdpDecode, ResetValues) {
+  const CdpConfig c = decode_cdp_config(CdpRegisters{});
+  EXPECT_EQ(c.precision, Precision::Int8);      // CDP_RDMA D_DATA_FORMAT resets to INT8
+  EXPECT_EQ(c.dp_precision, Precision::Int16);  // CDP D_DATA_FORMAT resets to INT16
+  EXPECT_EQ(c.datin_scale, 1);
+  EXPECT_EQ(c.datout_scale, 1);
+  EXPECT_EQ(c.window(), 3u);
+  EXPECT_EQ(c.width, 1u);
+  EXPECT_EQ(c.channels, 1u);
+}
+
+TEST(CdpDecode, FieldsOfNvSmallLrn9Programming) {
+  // nv_small cdp_8x8x64_lrn9_int8 words.
+  CdpRegisters r;
+  r.rdma_data_cube_width = 7;
+  r.rdma_data_cube_height = 7;
+  r.rdma_data_cube_channel = 0x3f;
+  r.data_format = 0;
+  r.lrn_cfg = 3;
+  r.func_bypass = 3;
+  r.datin_offset = 0x2;
+  r.datin_scale = 0x2;
+  r.datin_shifter = 0x1;
+  r.datout_offset = 0xff03ca09;
+  r.datout_scale = 0x2cba;
+  r.datout_shifter = 0x24;
+  r.lut_cfg = 0x50;
+  r.lut_info = 0xc8;
+  r.lut_le_end_low = 0x100;
+  r.lut_lo_end_low = 0x100;
+  r.lut_le_slope_scale = 0x10001;
+  const CdpConfig c = decode_cdp_config(r);
+  EXPECT_EQ(c.width, 8u);
+  EXPECT_EQ(c.height, 8u);
+  EXPECT_EQ(c.channels, 64u);
+  EXPECT_EQ(c.dp_precision, Precision::Int8);
+  EXPECT_EQ(c.window(), 9u);
+  EXPECT_TRUE(c.sqsum_bypass);
+  EXPECT_TRUE(c.mul_bypass);
+  EXPECT_EQ(c.datin_offset, 2);
+  EXPECT_EQ(c.datin_scale, 2);
+  EXPECT_EQ(c.datin_shifter, 1);
+  // DATOUT_OFFSET bits 24:0 = 0x103ca09, bit 24 set: 0x103ca09 - 2^25.
+  EXPECT_EQ(c.datout_offset, 0x103ca09 - (1 << 25));
+  EXPECT_EQ(c.datout_scale, 0x2cba);
+  EXPECT_EQ(c.datout_shifter, 36);
+  // S_LUT_CFG 0x50: LE EXPONENT, UFLOW_PRIORITY LO, OFLOW LE, HYBRID LO.
+  EXPECT_FALSE(c.lut.le_linear);
+  EXPECT_TRUE(c.lut.uflow_priority_lo);
+  EXPECT_FALSE(c.lut.oflow_priority_lo);
+  EXPECT_TRUE(c.lut.hybrid_priority_lo);
+  EXPECT_EQ(c.lut.le_index_offset, -56);  // 0xc8
+  EXPECT_EQ(c.lut.le_end, 0x100);
+  EXPECT_EQ(c.lut.le_uflow_scale, 1);
+  EXPECT_EQ(c.lut.le_oflow_scale, 1);
+}
+
+TEST(CdpDecode, SignedFields) {
+  CdpRegisters r;
+  r.datin_offset = 0x0180;                  // only bits 7:0 reach the converter: -128
+  r.lut_le_start_high = 0x3f;               // {0x3f, 0xfffffff2} = -14 (38-bit)
+  r.lut_le_start_low = 0xfffffff2;
+  r.lut_lo_end_high = 0x20;                 // bit 37 set: -2^37
+  r.lut_le_slope_shift = (0x1fu << 5) | 0x10;  // OFLOW -1, UFLOW -16
+  r.lut_lo_slope_scale = 0x8000ffffu;        // OFLOW -32768, UFLOW -1
+  const CdpConfig c = decode_cdp_config(r);
+  EXPECT_EQ(c.datin_offset, -128);
+  EXPECT_EQ(c.lut.le_start, -14);
+  EXPECT_EQ(c.lut.lo_end, -(int64_t(1) << 37));
+  EXPECT_EQ(c.lut.le_uflow_shift, -16);
+  EXPECT_EQ(c.lut.le_oflow_shift, -1);
+  EXPECT_EQ(c.lut.lo_uflow_scale, -1);
+  EXPECT_EQ(c.lut.lo_oflow_scale, -32768);
+}
+
+TEST(CdpDecode, UnsupportedAndIllegal) {
+  CdpConfig c = int8_config();
+  EXPECT_FALSE(cdp_unsupported_or_illegal(c).has_value());
+  c.precision = Precision::Int16;
+  c.dp_precision = Precision::Int16;
+  ASSERT_TRUE(cdp_unsupported_or_illegal(c).has_value());
+  EXPECT_NE(cdp_unsupported_or_illegal(c)->find("CDP_RDMA D_DATA_FORMAT.INPUT_DATA int16"), std::string::npos);
+  c.precision = Precision::Fp16;
+  EXPECT_NE(cdp_unsupported_or_illegal(c)->find("fp16"), std::string::npos);
+  c = int8_config();
+  c.dp_precision = Precision::Int16;  // the reset value of CDP D_DATA_FORMAT
+  EXPECT_NE(cdp_unsupported_or_illegal(c)->find("CDP D_DATA_FORMAT.INPUT_DATA_TYPE"), std::string::npos);
+  c = int8_config();
+  c.src_compression = true;
+  EXPECT_NE(cdp_unsupported_or_illegal(c)->find("D_SRC_COMPRESSION_EN"), std::string::npos);
+  c = int8_config();
+  c.dst_compression = true;
+  EXPECT_NE(cdp_unsupported_or_illegal(c)->find("D_DST_COMPRESSION_EN"), std::string::npos);
+}
+
+// ---- converters ---------------------------------------------------------------
+
+TEST(CdpConvertIn, OffsetScaleRoundingSaturation) {
+  CdpConfig c = int8_config();
+  EXPECT_EQ(cdp_convert_in(c, -128), -128);
+  EXPECT_EQ(cdp_convert_in(c, 127), 127);
+  c.datin_offset = -128;                 // x + 128, 9-bit result 0..255
+  EXPECT_EQ(cdp_convert_in(c, 127), 255);
+  EXPECT_EQ(cdp_convert_in(c, -128), 0);
+  c.datin_scale = 2;                     // 255 * 2 = 510 -> 255
+  EXPECT_EQ(cdp_convert_in(c, 127), 255);
+  c.datin_offset = 127;                  // (-128 - 127) * 2 = -510 -> -256
+  EXPECT_EQ(cdp_convert_in(c, -128), -256);
+  c = int8_config();
+  c.datin_scale = 3;
+  c.datin_shifter = 1;
+  EXPECT_EQ(cdp_convert_in(c, 1), 2);    // 1.5 -> 2
+  EXPECT_EQ(cdp_convert_in(c, -1), -2);  // -1.5 -> -2 (ties away from zero)
+  EXPECT_EQ(cdp_convert_in(c, 2), 3);    // 3 exactly
+  c.datin_scale = 1;
+  c.datin_shifter = 2;
+  EXPECT_EQ(cdp_convert_in(c, 5), 1);    // 1.25 -> 1
+  EXPECT_EQ(cdp_convert_in(c, -7), -2);  // -1.75 -> -2
+  EXPECT_EQ(cdp_convert_in(c, -5), -1);  // -1.25 -> -1
+  c.datin_scale = 32767;
+  c.datin_shifter = 24;                  // 127 * 32767 / 2^24 = 0.248 -> 0
+  EXPECT_EQ(cdp_convert_in(c, 127), 0);
+  c.datin_scale = -32768;
+  c.datin_shifter = 24;                  // -128 * -32768 / 2^24 = 0.25 -> 0
+  EXPECT_EQ(cdp_convert_in(c, -128), 0);
+  c.datin_shifter = 23;                  // 2^22 / 2^23 = 0.5 -> 1
+  EXPECT_EQ(cdp_convert_in(c, -128), 1);
+  c.datin_shifter = 25;                  // a shift of the 25-bit width or more gives 0
+  EXPECT_EQ(cdp_convert_in(c, -128), 0);
+}
+
+TEST(CdpConvertOut, OffsetScaleRoundingSaturation) {
+  CdpConfig c = int8_config();
+  EXPECT_EQ(cdp_convert_out(c, 100), 100);
+  EXPECT_EQ(cdp_convert_out(c, 1000), 127);
+  EXPECT_EQ(cdp_convert_out(c, -1000), -128);
+  c.datout_shifter = 1;
+  EXPECT_EQ(cdp_convert_out(c, 5), 3);    // 2.5 -> 3
+  EXPECT_EQ(cdp_convert_out(c, -5), -3);  // -2.5 -> -3
+  c.datout_offset = 44;
+  c.datout_scale = -1;
+  EXPECT_EQ(cdp_convert_out(c, 300), -128);  // (300 - 44) * -1 / 2 = -128
+  EXPECT_EQ(cdp_convert_out(c, 301), -128);  // -128.5 -> -129 -> -128
+  EXPECT_EQ(cdp_convert_out(c, -210), 127);  // 254 / 2 = 127
+  EXPECT_EQ(cdp_convert_out(c, -211), 127);  // 127.5 -> 128 -> 127
+  c = int8_config();
+  c.datout_offset = -(1 << 24);           // 25-bit offset minimum
+  c.datout_scale = 1;
+  c.datout_shifter = 25;                  // (0 + 2^24) / 2^25 = 0.5 -> 1
+  EXPECT_EQ(cdp_convert_out(c, 0), 1);
+  c.datout_shifter = 42;                  // a shift of the 42-bit width or more gives 0
+  c.datout_scale = 32767;
+  EXPECT_EQ(cdp_convert_out(c, (1 << 24) - 1), 0);
+}
+
+// ---- window, multiplier, lanes beyond C ----------------------------------------
+
+// 1x1x8, NORMALZ_LEN 3, inputs 1..8, identity converters and LUT, multiplier
+// on, output shift 4:
+//   squares     1   4   9  16  25  36  49  64
+//   sums (+-1)  5  14  29  50  77 110 149 113   (lane -1 and lane 8 count 0)
+//   sum * x     5  28  87 200 385 660 1043 904
+//   / 16     0.31 1.75 5.44 12.5 24.06 41.25 65.19 56.5
+//   out         0   2   5  13  24  41  65  57
+// Sums below 64 hit both tables (hybrid, LE wins); the others overflow LE and
+// hit LO.
+TEST(CdpProcess, Window3WithMultiplier) {
+  CdpConfig c = int8_config();
+  CdpLutTables t;
+  identity_tables(c, t);
+  c.datout_shifter = 4;
+  PackedCube in = cube(1, 1, 8);
+  for (uint32_t ch = 0; ch < 8; ++ch) in.set(0, 0, ch, int32_t(ch + 1));
+  CdpStats s;
+  const PackedCube out = cdp_process(c, t, in, s);
+  EXPECT_EQ(lanes_of(out), (std::vector<int32_t>{0, 2, 5, 13, 24, 41, 65, 57}));
+  EXPECT_EQ(s.lut_hybrid, 4u);
+  EXPECT_EQ(s.lut_lo_hit, 4u);
+  EXPECT_EQ(s.lut_le_hit, 0u);
+  EXPECT_EQ(s.lut_uflow, 0u);
+  EXPECT_EQ(s.lut_oflow, 0u);
+  EXPECT_EQ(s.out_saturation, 0u);
+}
+
+// 1x1x10 in 8-lane atoms: two surfaces, lanes 10..15 lie beyond C. They hold
+// 100 in memory but enter as 0 after the input converter. Inputs 1, window 5,
+// MUL_BYPASS, identity LUT: the output is the square sum itself.
+//   lane   0 1 2 3 4 5 6 7 | 8 9 10 11 12 13 14 15
+//   sum    3 4 5 5 5 5 5 5 | 4 3  2  1  0  0  0  0
+// The window crosses the surface boundary (lane 7 sees 8 and 9; lane 8 sees
+// 6 and 7). Lanes beyond C get the sum of their window too (10: lanes 8, 9).
+// Sums of 0 underflow both tables: result LE[0] + 0 = 0.
+TEST(CdpProcess, WindowAtEdgesAcrossSurfacesAndLanesBeyondC) {
+  CdpConfig c = int8_config();
+  CdpLutTables t;
+  identity_tables(c, t);
+  c.normalz_len = 1;
+  c.mul_bypass = true;
+  PackedCube in = cube(1, 1, 10);
+  for (uint32_t ch = 0; ch < 16; ++ch) in.set(0, 0, ch, ch < 10 ? 1 : 100);
+  CdpStats s;
+  const PackedCube out = cdp_process(c, t, in, s);
+  EXPECT_EQ(lanes_of(out), (std::vector<int32_t>{3, 4, 5, 5, 5, 5, 5, 5, 4, 3, 2, 1, 0, 0, 0, 0}));
+  EXPECT_EQ(s.lut_hybrid, 12u);
+  EXPECT_EQ(s.lut_uflow, 4u);
+
+  // With the multiplier the lanes beyond C multiply by their input 0:
+  // out = DATOUT conversion of 0 = rnd((0 - (-3)) * 5 / 2) = 7.5 -> 8.
+  c.mul_bypass = false;
+  c.datout_offset = -3;
+  c.datout_scale = 5;
+  c.datout_shifter = 1;
+  CdpStats s2;
+  const PackedCube out2 = cdp_process(c, t, in, s2);
+  // lane 0: (3 * 1 + 3) * 5 / 2 = 15; lane 1: (4 + 3) * 5 / 2 = 17.5 -> 18;
+  // lanes 2..7: (5 + 3) * 5 / 2 = 20; lane 8: 18; lane 9: 15.
+  EXPECT_EQ(lanes_of(out2), (std::vector<int32_t>{15, 18, 20, 20, 20, 20, 20, 20, 18, 15, 8, 8, 8, 8, 8, 8}));
+}
+
+// Window 9 on the first and last lanes of a single surface; the squares of
+// -128 (|c| = 128 -> 16384) and of a saturated 9-bit value (-256 -> 65536).
+TEST(CdpProcess, Window9AndLargestSquares) {
+  CdpConfig c = int8_config();
+  CdpLutTables t;
+  c.normalz_len = 3;
+  c.mul_bypass = true;
+  c.datin_scale = 2;  // -128 * 2 = -256: the largest square, 65536
+  // LO: start 0, select 12 -> idx = sum >> 12, LO[i] = i: the output shows
+  // sum / 4096 (fractions below 0.5 round away).
+  // LE (LINEAR from 0, select 0) overflows for these sums: LO decides.
+  c.lut.le_linear = true;
+  c.lut.le_start = 0;
+  c.lut.lo_start = 0;
+  c.lut.lo_index_select = 12;
+  for (size_t i = 0; i < kCdpLutLoEntries; ++i) t.set_lo(i, int16_t(i));
+  PackedCube in = cube(1, 1, 8);
+  for (uint32_t ch = 0; ch < 8; ++ch) in.set(0, 0, ch, -128);
+  CdpStats s;
+  const PackedCube out = cdp_process(c, t, in, s);
+  // lane k sees lanes max(0, k-4) .. min(7, k+4): 5, 6, 7, 8, 8, 7, 6, 5 lanes
+  // of 65536 -> idx 80, 96, 112, 128, 128, 112, 96, 80, frac 0; clamped to int8.
+  EXPECT_EQ(lanes_of(out), (std::vector<int32_t>{80, 96, 112, 127, 127, 112, 96, 80}));
+}
+
+// ---- LUT --------------------------------------------------------------------
+
+TEST(CdpLutIndex, LinearSelectsAndFractions) {
+  CdpLutConfig l;
+  l.le_linear = true;
+  l.le_start = 10;
+  l.le_index_select = 3;  // idx = (x - 10) >> 3
+  l.lo_start = 0;
+  l.lo_index_select = -1;  // idx = x << 1, frac 0
+  CdpLutIndex r = cdp_lut_index(l, 31);  // d = 21: idx 2, frac 5/8 = 0xa000
+  EXPECT_EQ(r.le_index, 2u);
+  EXPECT_EQ(r.le_fraction, 0xa000u);
+  EXPECT_EQ(r.lo_index, 62u);
+  EXPECT_EQ(r.lo_fraction, 0u);
+  r = cdp_lut_index(l, 10);  // x <= LE start: LE underflow
+  EXPECT_TRUE(r.le_uflow);
+  r = cdp_lut_index(l, 128);  // LO idx 256 -> overflow
+  EXPECT_TRUE(r.lo_oflow);
+  EXPECT_EQ(r.lo_index, 256u);
+  EXPECT_EQ(r.le_index, 14u);  // (128 - 10) >> 3
+  r = cdp_lut_index(l, 127);  // LO idx 254 hit
+  EXPECT_TRUE(r.lo_hit());
+  // INDEX_SELECT bits 7:6 are ignored: 0x43 acts as 3, 0xbf (bits 5:0 = -1) as -1.
+  l.le_index_select = int8_t(0x43);
+  EXPECT_EQ(cdp_lut_index(l, 31).le_index, 2u);
+  l.le_index_select = int8_t(0xbf);
+  EXPECT_EQ(cdp_lut_index(l, 31).le_index, 42u);  // 21 << 1
+  // Index path: START bits 21:0 only. 2^22 + 10 acts as 10.
+  l.le_index_select = 0;
+  l.le_start = (int64_t(1) << 22) + 10;
+  EXPECT_EQ(cdp_lut_index(l, 31).le_index, 21u);
+  EXPECT_TRUE(cdp_lut_index(l, 31).le_hit());
+}
+
+TEST(CdpLutIndex, Exponent) {
+  CdpLutConfig l;
+  l.le_linear = false;
+  l.le_start = 0;
+  l.le_index_offset = 2;
+  l.lo_start = 1 << 20;  // LO underflows for everything below
+  CdpLutIndex r = cdp_lut_index(l, 100);  // k = 6, idx 4, frac (100 - 64) / 64 = 0.5625
+  EXPECT_TRUE(r.le_hit());
+  EXPECT_EQ(r.le_index, 4u);
+  EXPECT_EQ(r.le_fraction, 36864u);
+  r = cdp_lut_index(l, 3);  // k = 1 < 2: underflow
+  EXPECT_TRUE(r.le_uflow);
+  r = cdp_lut_index(l, 4);  // k = 2: idx 0
+  EXPECT_TRUE(r.le_hit());
+  EXPECT_EQ(r.le_index, 0u);
+  EXPECT_EQ(cdp_lut_index(l, (1 << 21) - 1).le_index, 18u);  // k = 20
+  l.le_index_offset = -50;  // idx = k + 50: oflow from k = 14
+  EXPECT_TRUE(cdp_lut_index(l, 16383).le_hit());    // k = 13, idx 63
+  EXPECT_TRUE(cdp_lut_index(l, 16384).le_oflow);    // k = 14, idx 64
+  EXPECT_TRUE(cdp_lut_index(l, 1).le_hit());        // k = 0, idx 50, frac 0
+  EXPECT_EQ(cdp_lut_index(l, 1).le_index, 50u);
+}
+
+TEST(CdpLutIndex, SelectionPriorities) {
+  CdpLutConfig l;
+  l.le_linear = true;
+  l.le_start = 0;   // LE hits 1..63, overflows from 64
+  l.lo_start = 31;  // LO underflows up to 31, hits 32..286
+  l.lo_index_select = 0;
+  auto lo_wins = [&](int64_t x) { return cdp_lut_index(l, x).select_lo; };
+  EXPECT_FALSE(lo_wins(10));   // LE hit, LO uflow: LE
+  EXPECT_TRUE(lo_wins(100));   // LE oflow, LO hit: LO
+  EXPECT_FALSE(lo_wins(40));   // both hit: HYBRID_PRIORITY LE
+  l.hybrid_priority_lo = true;
+  EXPECT_TRUE(lo_wins(40));
+  EXPECT_FALSE(lo_wins(500));  // both oflow (LO idx 469): OFLOW_PRIORITY LE
+  l.oflow_priority_lo = true;
+  EXPECT_TRUE(lo_wins(500));
+  EXPECT_FALSE(lo_wins(0));    // both uflow: UFLOW_PRIORITY LE
+  l.uflow_priority_lo = true;
+  EXPECT_TRUE(lo_wins(0));
+  // LE oflow with LO uflow counts as hybrid: LO start 1000.
+  l.lo_start = 1000;
+  l.hybrid_priority_lo = false;
+  EXPECT_FALSE(lo_wins(100));
+  l.hybrid_priority_lo = true;
+  EXPECT_TRUE(lo_wins(100));
+}
+
+TEST(CdpLutLookup, InterpolationAndCounters) {
+  CdpLutConfig l;
+  l.le_linear = true;
+  l.le_start = 0;
+  l.le_index_select = 1;  // idx = x >> 1, frac 0 or 0.5
+  l.lo_start = 1 << 20;   // LO underflows: LE decides
+  CdpLutTables t;
+  t.set_le(3, 100);
+  t.set_le(4, 101);
+  t.set_le(5, -5);
+  t.set_le(6, -6);
+  CdpStats s;
+  EXPECT_EQ(cdp_lut_lookup(l, t, 6, s), 100);   // idx 3, frac 0
+  EXPECT_EQ(cdp_lut_lookup(l, t, 7, s), 101);   // 100 + rnd(1 * 0.5) = 101
+  EXPECT_EQ(cdp_lut_lookup(l, t, 11, s), -6);   // -5 + rnd(-1 * 0.5) = -5 - 1 (ties away from zero)
+  EXPECT_EQ(s.lut_le_hit, 3u);
+  EXPECT_EQ(s.lut_hybrid, 0u);
+  // Counters stop at 2^32 - 1.
+  s.lut_le_hit = std::numeric_limits<uint32_t>::max();
+  cdp_lut_lookup(l, t, 6, s);
+  EXPECT_EQ(s.lut_le_hit, std::numeric_limits<uint32_t>::max());
+  // The difference of two entries takes 17 bits.
+  t.set_le(7, 32767);
+  t.set_le(8, -32768);
+  l.le_index_select = 2;  // x = 31: idx 7, frac 0.75: 32767 + rnd(-65535 * 0.75) = 32767 - 49151
+  EXPECT_EQ(cdp_lut_lookup(l, t, 31, s), -16384);
+}
+
+TEST(CdpLutLookup, UnderflowAndOverflowSlopes) {
+  CdpLutConfig l;
+  l.le_linear = true;
+  l.le_start = 20;
+  l.le_end = 84;          // 20 + 64
+  l.le_index_select = 0;
+  l.lo_start = 1 << 20;   // LO underflows: with UFLOW_PRIORITY LE and the
+  l.lo_end = 1 << 21;     // LE-hit/oflow cases LE is always selected
+  l.le_uflow_scale = 3;
+  l.le_uflow_shift = 1;
+  l.le_oflow_scale = -7;
+  l.le_oflow_shift = 2;
+  CdpLutTables t;
+  t.set_le(0, 1000);
+  t.set_le(64, -1000);
+  CdpStats s;
+  // uflow: 1000 + rnd((5 - 20) * 3 / 2) = 1000 + rnd(-22.5) = 1000 - 23
+  EXPECT_EQ(cdp_lut_lookup(l, t, 5, s), 977);
+  EXPECT_EQ(s.lut_uflow, 1u);
+  // oflow: -1000 + rnd((90 - 84) * -7 / 4) = -1000 + rnd(-10.5) = -1011
+  EXPECT_EQ(cdp_lut_lookup(l, t, 90, s), -1011);
+  EXPECT_EQ(s.lut_hybrid, 1u);  // LE oflow with LO uflow counts as hybrid
+  // A negative shift multiplies: -1 -> *2, -16 -> *65536 (saturates).
+  l.le_oflow_shift = -1;
+  EXPECT_EQ(cdp_lut_lookup(l, t, 90, s), -1084);  // -1000 + 6 * -7 * 2
+  l.le_oflow_shift = -16;
+  EXPECT_EQ(cdp_lut_lookup(l, t, 90, s), -32768);
+  // The flow path uses the full 38-bit END (the index path only bits 21:0).
+  l.le_oflow_shift = 0;
+  l.le_oflow_scale = 1;
+  l.le_end = -(int64_t(1) << 30);
+  EXPECT_EQ(cdp_lut_lookup(l, t, 90, s), 32767);  // -1000 + 90 + 2^30, saturated
+  // EXPONENT: the underflow line starts at LE_START + 2^LE_INDEX_OFFSET.
+  l.le_linear = false;
+  l.le_start = 0;
+  l.le_index_offset = 4;  // x = 10: k = 3 < 4: uflow; 1000 + rnd((10 - 16) * 3 / 2) = 991
+  EXPECT_EQ(cdp_lut_lookup(l, t, 10, s), 991);
+  l.le_index_offset = -1;  // negative offset: nothing added; x = 0 <= start: 1000 + 0
+  EXPECT_EQ(cdp_lut_lookup(l, t, 0, s), 1000);
+}
+
+TEST(CdpProcess, SqsumBypassUsesTheSignedConvertedInput) {
+  CdpConfig c = int8_config();
+  CdpLutTables t;
+  c.sqsum_bypass = true;
+  c.mul_bypass = true;
+  c.lut.le_linear = true;
+  c.lut.le_start = -10;
+  c.lut.le_index_select = 0;
+  c.lut.lo_start = 1 << 20;
+  for (size_t i = 0; i < kCdpLutLeEntries; ++i) t.set_le(i, int16_t(10 * i));
+  PackedCube in = cube(1, 1, 8);
+  const int32_t x[8] = {-5, 0, 3, -10, -11, 53, 54, 1};
+  for (uint32_t ch = 0; ch < 8; ++ch) in.set(0, 0, ch, x[ch]);
+  CdpStats s;
+  const PackedCube out = cdp_process(c, t, in, s);
+  // d = x + 10: 5, 10, 13, uflow, uflow, 63, oflow(64), 11 -> LE[d] = 10 d,
+  // clamped to int8; uflow/oflow: LE[0] = 0 / LE[64] = 640 with slope 0.
+  EXPECT_EQ(lanes_of(out), (std::vector<int32_t>{50, 100, 127, 0, 0, 127, 127, 110}));
+  EXPECT_EQ(s.lut_le_hit, 5u);
+  EXPECT_EQ(s.lut_uflow, 2u);
+  EXPECT_EQ(s.lut_hybrid, 1u);  // LE oflow, LO uflow
+}
+
+// ---- S_LUT_ACCESS_CFG / S_LUT_ACCESS_DATA ----------------------------------------
+
+TEST(CdpLutPort, WriteAdvancesAndStopsAtTheLastEntry) {
+  CdpLutTables t;
+  t.write_access_cfg(kWrite | 63);
+  t.write_access_data(0x1234);
+  t.write_access_data(0xabcd5678);  // LUT_DATA is bits 15:0
+  EXPECT_EQ(t.le(63), 0x1234);
+  EXPECT_EQ(t.le(64), 0x5678);
+  EXPECT_EQ(t.port_address(), 64u);  // stays on LE entry 64
+  t.write_access_data(0x1111);       // rewrites entry 64
+  EXPECT_EQ(t.le(64), 0x1111);
+  EXPECT_EQ(t.read_access_cfg(), kWrite | 64u);  // the CFG read shows the moving address
+  t.write_access_cfg(kWrite | kLo | 255);
+  t.write_access_data(7);
+  t.write_access_data(8);
+  t.write_access_data(9);
+  EXPECT_EQ(t.lo(255), 7);
+  EXPECT_EQ(t.lo(256), 9);
+  EXPECT_EQ(t.port_address(), 256u);
+}
+
+TEST(CdpLutPort, OutOfRangeAddresses) {
+  CdpLutTables t;
+  t.write_access_cfg(kWrite | 0);
+  t.write_access_data(42);                 // LE[0] = 42
+  t.write_access_cfg(kWrite | 100);        // beyond LE: writes store nothing
+  t.write_access_data(5);
+  EXPECT_EQ(t.port_address(), 101u);       // but still advance
+  t.write_access_cfg(kWrite | 1023);
+  t.write_access_data(5);
+  EXPECT_EQ(t.port_address(), 0u);         // modulo 1024
+  for (size_t i = 1; i < kCdpLutLeEntries; ++i) EXPECT_EQ(t.le(i), 0);
+  t.write_access_cfg(100);                 // READ beyond LE: entry 0
+  EXPECT_EQ(t.read_access_data(), 42u);
+  EXPECT_EQ(t.port_address(), 101u);
+}
+
+TEST(CdpLutPort, AccessTypeDecidesWhatMoves) {
+  CdpLutTables t;
+  t.write_access_cfg(kWrite | kLo | 10);
+  t.write_access_data(0x10);
+  t.write_access_data(0x11);
+  EXPECT_EQ(t.read_access_data(), 0u);   // type WRITE: a read returns LO[12] ...
+  EXPECT_EQ(t.port_address(), 12u);      // ... and does not move the address
+  t.write_access_cfg(kLo | 10);          // type READ
+  EXPECT_EQ(t.read_access_data(), 0x10u);
+  EXPECT_EQ(t.read_access_data(), 0x11u);
+  EXPECT_EQ(t.port_address(), 12u);
+  t.write_access_data(0x99);             // type READ: a data write does nothing
+  EXPECT_EQ(t.lo(12), 0);
+  EXPECT_EQ(t.port_address(), 12u);
+  EXPECT_EQ(t.read_access_cfg(), kLo | 12u);
+  t.write_access_cfg(kLo | 256);
+  EXPECT_EQ(t.read_access_data(), 0u);
+  EXPECT_EQ(t.port_address(), 256u);     // reads stop at the last entry too
+  t.reset();
+  EXPECT_EQ(t.read_access_cfg(), 0u);
+  EXPECT_EQ(t.lo(10), 0);
+}
+
+// ---- a conformance programming by hand ------------------------------------------
+
+// nv_small cdp_1x1x1_lrn3_int8_0: C = 1, input byte 0xf6 = -10, LE[i] = i
+// and LO[i] = i (written through the port), D_LRN_CFG 1 (window 5),
+// S_LUT_CFG 0x71 (LE LINEAR, all priorities LO), S_LUT_INFO 0x8fe00 (LE select
+// 0xfe = -2, LO select 8), LE start -14, LO start 0, DATOUT_SHIFTER 9.
+//   lane 0: c = -10, square 100; lanes 1..7 beyond C: c = 0.
+//   sums: lanes 0..2 see lane 0: 100; lanes 3..7: 0.
+//   sum 100: LE d = 114 << 2 = 456 -> oflow; LO idx 100 >> 8 = 0, frac 100/256:
+//            LO[0] + rnd(1 * 0.39) = 0 -> LO (only LO hits).
+//   sum 0:   LE d = 14 << 2 = 56 -> hit (LE[56] = 56); LO 0 <= 0 -> uflow -> LE.
+//   products: lane 0: 0 * -10 = 0; lanes 1,2: 0 * 0; lanes 3..7: 56 * 0 = 0.
+//   output 0 everywhere (the golden CRC 0xf1e8ba9e is that of 0x800 zero bytes);
+//   counters LO_HIT 3, LE_HIT 5.
+TEST(CdpProcess, NvSmallCdp1x1x1Lrn3) {
+  CdpRegisters r;
+  r.rdma_data_format = 0;
+  r.data_format = 0;
+  r.lrn_cfg = 0x1;
+  r.datout_shifter = 0x9;
+  r.perf_enable = 0x1;
+  r.lut_cfg = 0x71;
+  r.lut_info = 0x8fe00;
+  r.lut_le_start_low = 0xfffffff2;
+  r.lut_le_start_high = 0x3f;
+  r.lut_le_end_low = 0x2;
+  r.lut_lo_start_low = 0x0;
+  r.lut_lo_end_low = 0x10000;
+  r.lut_le_slope_scale = 0x10001;
+  r.lut_lo_slope_scale = 0x10001;
+  const CdpConfig c = decode_cdp_config(r);
+  EXPECT_FALSE(cdp_unsupported_or_illegal(c).has_value());
+  CdpLutTables t;
+  t.write_access_cfg(0x20000);
+  for (uint32_t i = 0; i <= 64; ++i) t.write_access_data(i);
+  t.write_access_cfg(0x30000);
+  for (uint32_t i = 0; i <= 256; ++i) t.write_access_data(i);
+  EXPECT_EQ(t.le(56), 56);
+  EXPECT_EQ(t.lo(256), 256);
+  PackedCube in = cube(1, 1, 1);
+  in.set(0, 0, 0, -10);
+  CdpStats s;
+  const PackedCube out = cdp_process(c, t, in, s);
+  EXPECT_EQ(lanes_of(out), std::vector<int32_t>(8, 0));
+  EXPECT_EQ(s.lut_lo_hit, 3u);
+  EXPECT_EQ(s.lut_le_hit, 5u);
+  EXPECT_EQ(s.lut_hybrid + s.lut_uflow + s.lut_oflow, 0u);
+}
+
+}  // namespace
+}  // namespace acosim::nvdla
