@@ -8,6 +8,16 @@ Glb::Glb(sc_core::sc_module_name name, const HardwareConfig& config)
     : RegisterUnit(name, config, Unit::Glb, false), done_in("done_in"), intr("intr") {
   done_in.bind(*this);
   m_implemented = m_bank.find(regs::glb::S_INTR_STATUS)->read_mask;
+  // Without BDMA or Rubik their status flops are compiled out
+  // (NV_NVDLA_GLB_ic.v, NVDLA_BDMA_ENABLE / NVDLA_RUBIK_ENABLE): the bits
+  // read 0 and neither a done pulse nor S_INTR_SET can raise them.
+  if (!config.has_bdma) {
+    m_implemented &= ~(regs::glb::S_INTR_STATUS_BDMA_DONE_STATUS0.mask() | regs::glb::S_INTR_STATUS_BDMA_DONE_STATUS1.mask());
+  }
+  if (!config.has_rubik()) {
+    m_implemented &=
+        ~(regs::glb::S_INTR_STATUS_RUBIK_DONE_STATUS0.mask() | regs::glb::S_INTR_STATUS_RUBIK_DONE_STATUS1.mask());
+  }
 }
 
 void Glb::update_line() {

@@ -40,6 +40,9 @@ struct HardwareConfig {
   // Byte offset of a unit's 4 KiB register window from the NVDLA register base.
   uint32_t unit_base(Unit unit) const;
   bool has_unit(Unit unit) const;
+  // Rubik exists in nv_full only: every master configuration defines
+  // RUBIK_DISABLE (nvdla/hw spec/defs/*.spec).
+  bool has_rubik() const { return !master_map; }
   bool supports(Precision precision) const;
   // The widest output line PDP's 7 KiB line buffer holds, in atoms, for a
   // kernel of this height and stride (NVDLA's compiler, PDPNode.cpp
