@@ -45,7 +45,7 @@ SdpStageConfig decode_stage(const RegisterBank& bank, unsigned g, const StageReg
 }  // namespace
 
 Sdp::Sdp(sc_core::sc_module_name name, const HardwareConfig& config)
-    : DmaUnit(name, config, Unit::Sdp, true), rdma("rdma"), pdp_out("pdp_out"), done("done") {
+    : DmaUnit(name, config, Unit::Sdp, true), rdma("rdma"), cacc("cacc"), pdp_out("pdp_out"), done("done") {
   pdp_out.bind(*this);
   SC_THREAD(run);
 }
@@ -124,9 +124,6 @@ void Sdp::run() {
     busy.write(true);
     const uint32_t mode = m_bank.get(r::D_FEATURE_MODE_CFG, g);
     const std::string where = " (group " + std::to_string(g) + ", D_FEATURE_MODE_CFG=" + hex32(mode) + ")";
-    if (r::D_FEATURE_MODE_CFG_FLYING_MODE.get(mode) != 0) {
-      error("input from the convolution core (D_FEATURE_MODE_CFG.FLYING_MODE=ON) is not modelled" + where);
-    }
     if (r::D_FEATURE_MODE_CFG_WINOGRAD.get(mode) != 0 || r::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(mode) != 0) {
       error("Winograd and multi-batch are not modelled" + where);
     }
@@ -149,6 +146,10 @@ void Sdp::run() {
 }
 
 void Sdp::process_layer(unsigned g) {
+  if (r::D_FEATURE_MODE_CFG_FLYING_MODE.get(m_bank.get(r::D_FEATURE_MODE_CFG, g)) != 0) {
+    process_convolution(g);
+    return;
+  }
   PackedCube& input = m_input;
   const SdpRdmaLayer source = rdma->fetch(input);
   SdpConfig layer = m_layer;
@@ -177,6 +178,10 @@ void Sdp::process_layer(unsigned g) {
   // One element per cycle per SDP_MAX_THROUGHPUT lanes at 1 GHz.
   const uint64_t elements = uint64_t{cube.width} * cube.height * cube.surfaces() * cube.elements_per_atom();
   sc_core::wait(sc_core::sc_time(static_cast<double>(elements / m_config.sdp_throughput + 1), sc_core::SC_NS));
+  record_stats(g, layer, stats);
+}
+
+void Sdp::record_stats(unsigned g, const SdpConfig& layer, const SdpStats& stats) {
   // The counters count only while their D_PERF_ENABLE bit is set.
   const uint32_t perf = m_bank.get(r::D_PERF_ENABLE, g);
   if (r::D_PERF_ENABLE_PERF_SAT_EN.get(perf) != 0) m_bank.set(r::D_PERF_OUT_SATURATION, stats.out_saturation, g);
@@ -188,6 +193,47 @@ void Sdp::process_layer(unsigned g) {
     m_bank.set(r::D_PERF_LUT_HYBRID, stats.lut.hybrid, g);
   }
   if (sdp_compare_mode(layer)) m_bank.set(r::D_STATUS, r::D_STATUS_STATUS_UNEQUAL.put(stats.unequal ? 1 : 0), g);
+}
+
+void Sdp::process_convolution(unsigned g) {
+  const std::string where = " (group " + std::to_string(g) + ")";
+  const ConvOutput conv = cacc->pull_output();
+  SdpConfig layer = m_layer;
+  layer.in_precision = layer.proc_precision;  // CACC's results enter X1 as they are
+  CubeGeometry geometry;
+  geometry.width = m_bank.get(r::D_DATA_CUBE_WIDTH, g) + 1;
+  geometry.height = m_bank.get(r::D_DATA_CUBE_HEIGHT, g) + 1;
+  geometry.channels = m_bank.get(r::D_DATA_CUBE_CHANNEL, g) + 1;
+  geometry.precision = layer.out_precision;
+  geometry.atom_bytes = m_config.atom_bytes;
+  if (conv.width != geometry.width || conv.height != geometry.height || conv.channels != geometry.channels ||
+      conv.lanes != geometry.elements_per_atom()) {
+    error("D_DATA_CUBE_* (" + std::to_string(geometry.width) + "x" + std::to_string(geometry.height) + "x" +
+          std::to_string(geometry.channels) + ") differ from the convolution core's output (" +
+          std::to_string(conv.width) + "x" + std::to_string(conv.height) + "x" + std::to_string(conv.channels) +
+          ")" + where);
+  }
+  // SDP_RDMA takes part only for operands from memory; its MRDMA is off.
+  SdpOperands operands;
+  const bool reads_memory = (layer.bs_present && !layer.bs.bypass &&
+                             ((!layer.bs.alu_bypass && layer.bs.alu_operand_from_memory) ||
+                              (!layer.bs.mul_bypass && layer.bs.mul_operand_from_memory))) ||
+                            (layer.bn_present && !layer.bn.bypass &&
+                             ((!layer.bn.alu_bypass && layer.bn.alu_operand_from_memory) ||
+                              (!layer.bn.mul_bypass && layer.bn.mul_operand_from_memory))) ||
+                            (layer.ew_present && !layer.ew.bypass &&
+                             ((!layer.ew.alu_bypass && layer.ew.alu_operand_from_memory) ||
+                              (!layer.ew.mul_bypass && layer.ew.mul_operand_from_memory)));
+  if (reads_memory) operands = rdma->fetch(m_input).operands;
+  SdpStats stats;
+  try {
+    sdp_process_values(layer, conv.values, geometry, operands, m_lut, stats, m_output);
+  } catch (const std::invalid_argument& e) {
+    error(e.what() + where);
+  }
+  const uint64_t elements = conv.values.size();
+  sc_core::wait(sc_core::sc_time(static_cast<double>(elements / m_config.sdp_throughput + 1), sc_core::SC_NS));
+  record_stats(g, layer, stats);
 }
 
 void Sdp::write_output(unsigned g, const PackedCube& output) {

@@ -1,12 +1,14 @@
 // SDP: the single data point processor (nvdla/hw vmod/nvdla/sdp/
 // NV_NVDLA_SDP_core.v, NV_NVDLA_SDP_wdma.v, cmod/hls/sdp/*): input from
-// SDP_RDMA, the X1 (BS) and X2 (BN) stages with register or memory
+// SDP_RDMA or from the convolution core, the X1 (BS) and X2 (BN) stages with register or memory
 // operands, the output converter, and the output either to memory through
 // its write DMA (D_DST_*, OUTPUT_DST = MEM) or as the stream to PDP
 // (OUTPUT_DST = PDP). When OP_EN of its consumer group rises it checks what
 // the group asks for; what is outside the model (input from the
-// convolution core, FP16, Winograd, multi-batch) is reported as not
-// modelled, before anything is written. Where the configuration has the EW
+// FP16, Winograd, multi-batch) is reported as not modelled, before anything
+// is written. With FLYING_MODE = ON the input is CACC's output
+// (conv_stage.h); SDP_RDMA then takes part only when a stage reads its
+// operands from memory. Where the configuration has the EW
 // stage, Y and its LUT act too; the LUT tables are written and read through
 // S_LUT_ACCESS_CFG / S_LUT_ACCESS_DATA (sdp_lut.h). An EQL compare layer
 // writes nothing and reports its result in D_STATUS.STATUS_UNEQUAL. An on-the-fly
@@ -22,6 +24,7 @@
 #include <systemc>
 
 #include "sw/nvdla/regs/config.h"
+#include "systemc/nvdla/conv_stage.h"
 #include "systemc/nvdla/interrupts.h"
 #include "systemc/nvdla/unit.h"
 #include "systemc/nvdla/sdp_datapath.h"
@@ -34,6 +37,7 @@ namespace acosim::nvdla {
 class Sdp : public DmaUnit, public SdpOutput {
  public:
   sc_core::sc_port<SdpRdmaSource> rdma;
+  sc_core::sc_port<ConvOutputSource> cacc;  ///< input from the convolution core (FLYING_MODE = ON)
   sc_core::sc_export<SdpOutput> pdp_out;  ///< the on-the-fly stream to PDP
   sc_core::sc_port<DoneInterface> done;
 
@@ -54,6 +58,9 @@ class Sdp : public DmaUnit, public SdpOutput {
   // Fetches the group's input and operands from SDP_RDMA and runs them
   // through the datapath into m_output, taking the datapath's time.
   void process_layer(unsigned group);
+  // The same with the convolution core's output as input.
+  void process_convolution(unsigned group);
+  void record_stats(unsigned group, const SdpConfig& layer, const SdpStats& stats);
   void write_output(unsigned group, const PackedCube& output);
   void end_layer(unsigned group);
 

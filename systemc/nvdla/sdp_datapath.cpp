@@ -357,4 +357,43 @@ void sdp_process(const SdpConfig& config, const PackedCube& input, const SdpOper
   }
 }
 
+void sdp_process_values(const SdpConfig& config, const std::vector<int32_t>& values, const CubeGeometry& geometry,
+                        const SdpOperands& operands, const SdpLutTables& lut, SdpStats& stats, PackedCube& output) {
+  if (auto feature = sdp_unsupported(config)) {
+    throw std::invalid_argument("SDP: " + *feature + " is not modelled");
+  }
+  if (config.ew_present) {
+    if (auto illegal = ew_unsupported_or_illegal(config.ew, &config)) throw std::invalid_argument("SDP: " + *illegal);
+  }
+  if (auto mismatch = sdp_operand_mismatch(config, operands)) throw std::invalid_argument("SDP: " + *mismatch);
+  output.geometry = geometry;
+  output.geometry.precision = config.out_precision;
+  output.geometry.validate();
+  output.bytes.resize(output.geometry.total_bytes());
+  const bool wide = output.geometry.bytes_per_element() == 2;
+  const size_t elements = output.bytes.size() / output.geometry.bytes_per_element();
+  if (values.size() != elements) {
+    throw std::invalid_argument("SDP: the convolution core delivers " + std::to_string(values.size()) +
+                                " values, SDP's cube has " + std::to_string(elements) + " elements");
+  }
+  for (const auto* dma : {&operands.bs, &operands.bn, &operands.ew}) {
+    if (dma->enabled && dma->bytes.size() < dma->records(elements) * dma->record_bytes()) {
+      throw std::invalid_argument("SDP: an operand DMA holds " + std::to_string(dma->bytes.size()) +
+                                  " bytes, the cube needs " +
+                                  std::to_string(dma->records(elements) * dma->record_bytes()));
+    }
+  }
+  const ElementPipeline pipeline(config, operands, lut);
+  uint8_t* dst = output.bytes.data();
+  for (size_t i = 0; i < elements; ++i) {
+    const int32_t v = pipeline.run(values[i], i, stats);
+    if (wide) {
+      dst[2 * i] = uint8_t(v);
+      dst[2 * i + 1] = uint8_t(uint32_t(v) >> 8);
+    } else {
+      dst[i] = uint8_t(v);
+    }
+  }
+}
+
 }  // namespace acosim::nvdla

@@ -178,6 +178,11 @@ PackedCube sdp_process(const SdpConfig& config, const PackedCube& input, const S
 // layers rather than allocating and clearing megabytes per layer).
 void sdp_process(const SdpConfig& config, const PackedCube& input, const SdpOperands& operands,
                  const SdpLutTables& lut, SdpStats& stats, PackedCube& output);
+// The same for input from the convolution core (FLYING_MODE = ON): `values`
+// are CACC's 32-bit results in the packed order of `geometry` (the output
+// cube: OUT_PRECISION, every lane of every atom), each entering X1 as is.
+void sdp_process_values(const SdpConfig& config, const std::vector<int32_t>& values, const CubeGeometry& geometry,
+                        const SdpOperands& operands, const SdpLutTables& lut, SdpStats& stats, PackedCube& output);
 inline PackedCube sdp_process(const SdpConfig& config, const PackedCube& input, SdpStats& stats) {
   return sdp_process(config, input, SdpOperands{}, SdpLutTables{}, stats);
 }

@@ -37,9 +37,9 @@ SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
   auto get = [&](uint32_t offset) { return m_bank.get(offset, g); };
   const uint32_t mode = get(r::D_FEATURE_MODE_CFG);
   const std::string where = " (group " + std::to_string(g) + ", D_FEATURE_MODE_CFG=" + hex32(mode) + ")";
-  if (r::D_FEATURE_MODE_CFG_FLYING_MODE.get(mode) != 0) {
-    error("D_FEATURE_MODE_CFG.FLYING_MODE=ON (input from the convolution core) is not modelled" + where);
-  }
+  // FLYING_MODE = ON: the feature data comes from the convolution core and
+  // MRDMA stays off; the operand DMAs still fetch (NV_NVDLA_SDP_rdma.v).
+  const bool flying = r::D_FEATURE_MODE_CFG_FLYING_MODE.get(mode) != 0;
   if (r::D_FEATURE_MODE_CFG_WINOGRAD.get(mode) != 0 || r::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(mode) != 0) {
     error("Winograd and multi-batch input are not modelled" + where);
   }
@@ -56,8 +56,6 @@ SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
     error(std::string("IN_PRECISION ") + precision_name(layer.in_precision) + " is not supported by " +
           m_config.name + where);
   }
-  core::DmaPort& port = memory(r::D_SRC_DMA_CFG_SRC_RAM_TYPE.get(get(r::D_SRC_DMA_CFG)) == 1,
-                               "D_SRC_DMA_CFG.SRC_RAM_TYPE");
   CubeGeometry geometry;
   geometry.width = get(r::D_DATA_CUBE_WIDTH) + 1;
   geometry.height = get(r::D_DATA_CUBE_HEIGHT) + 1;
@@ -80,10 +78,14 @@ SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
   geometry.validate();
   cube.geometry = geometry;
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  try {
-    delay = read_cube(port, address, cube);
-  } catch (const core::DmaError& e) {
-    error(std::string("group ") + std::to_string(g) + ": " + e.what());
+  if (!flying) {
+    core::DmaPort& port =
+        memory(r::D_SRC_DMA_CFG_SRC_RAM_TYPE.get(get(r::D_SRC_DMA_CFG)) == 1, "D_SRC_DMA_CFG.SRC_RAM_TYPE");
+    try {
+      delay = read_cube(port, address, cube);
+    } catch (const core::DmaError& e) {
+      error(std::string("group ") + std::to_string(g) + ": " + e.what());
+    }
   }
   static constexpr OperandDma kBrdma{"BRDMA", r::D_BRDMA_CFG, r::D_BS_BASE_ADDR_LOW, r::D_BS_BASE_ADDR_HIGH,
                                      r::D_BS_LINE_STRIDE, r::D_BS_SURFACE_STRIDE};

@@ -4,8 +4,9 @@
 // (BS), NRDMA (BN) and ERDMA (EW, where the configuration has the stage),
 // which fetch per-channel or per-element operands. Its own ping-pong groups
 // end a layer (OP_EN cleared, consumer flipped) when the last line is read;
-// it raises no interrupt. Winograd and multi-batch are reported as not
-// modelled.
+// it raises no interrupt. With FLYING_MODE = ON (input from the
+// convolution core) MRDMA stays off and only the operands are fetched.
+// Winograd and multi-batch are reported as not modelled.
 #pragma once
 
 #include <cstdint>

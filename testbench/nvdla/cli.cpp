@@ -196,6 +196,7 @@ const char* op_kind(const firmware::Layer& layer) {
   if (std::holds_alternative<firmware::BdmaCopy>(layer)) return "bdma";
   if (std::holds_alternative<firmware::PdpLayer>(layer)) return "pdp";
   if (std::holds_alternative<firmware::SdpLayer>(layer)) return "sdp";
+  if (std::holds_alternative<firmware::CdpLayer>(layer)) return "cdp";
   return "sdp_pdp";
 }
 #endif

@@ -51,6 +51,11 @@ NvdlaSystem::NvdlaSystem(sc_core::sc_module_name name, const SystemOptions& opti
       m_sdp("sdp", m_config),
       m_cdp_rdma("cdp_rdma", m_config),
       m_cdp("cdp", m_config),
+      m_cdma("cdma", m_config),
+      m_csc("csc", m_config, Unit::Csc),
+      m_cmac_a("cmac_a", m_config, Unit::CmacA),
+      m_cmac_b("cmac_b", m_config, Unit::CmacB),
+      m_cacc("cacc", m_config),
       m_cpu("cpu") {
   if (m_config.has_cvif) {
     m_cvif = std::make_unique<core::Memory>("cvif", options.cvif);
@@ -89,6 +94,16 @@ NvdlaSystem::NvdlaSystem(sc_core::sc_module_name name, const SystemOptions& opti
   m_csb.map(Unit::CdpRdma);
   m_csb.units.bind(m_cdp.csb);
   m_csb.map(Unit::Cdp);
+  m_csb.units.bind(m_cdma.csb);
+  m_csb.map(Unit::Cdma);
+  m_csb.units.bind(m_csc.csb);
+  m_csb.map(Unit::Csc);
+  m_csb.units.bind(m_cmac_a.csb);
+  m_csb.map(Unit::CmacA);
+  m_csb.units.bind(m_cmac_b.csb);
+  m_csb.map(Unit::CmacB);
+  m_csb.units.bind(m_cacc.csb);
+  m_csb.map(Unit::Cacc);
 
   // Memory: each DMA on both interfaces; the CPU loads and inspects both.
   m_pdp_rdma.mcif.bind(m_mcif->socket);
@@ -103,6 +118,8 @@ NvdlaSystem::NvdlaSystem(sc_core::sc_module_name name, const SystemOptions& opti
   bind_cvif(m_cdp_rdma.cvif);
   m_cdp.mcif.bind(m_mcif->socket);
   bind_cvif(m_cdp.cvif);
+  m_cdma.mcif.bind(m_mcif->socket);
+  bind_cvif(m_cdma.cvif);
   m_cpu.primary.bind(m_mcif->socket);
   bind_cvif(m_cpu.secondary);
 
@@ -114,6 +131,13 @@ NvdlaSystem::NvdlaSystem(sc_core::sc_module_name name, const SystemOptions& opti
   m_sdp.done.bind(m_glb.done_in);
   m_cdp.rdma.bind(m_cdp_rdma.out);
   m_cdp.done.bind(m_glb.done_in);
+  m_cacc.cdma.bind(m_cdma.stage);
+  m_cacc.csc.bind(m_csc.stage);
+  m_cacc.cmac_a.bind(m_cmac_a.stage);
+  m_cacc.cmac_b.bind(m_cmac_b.stage);
+  m_sdp.cacc.bind(m_cacc.to_sdp);
+  m_cdma.done.bind(m_glb.done_in);
+  m_cacc.done.bind(m_glb.done_in);
   m_glb.intr.bind(m_intr);
   m_cpu.interrupt.bind(m_intr);
 
@@ -146,6 +170,13 @@ NvdlaSystem::NvdlaSystem(sc_core::sc_module_name name, const SystemOptions& opti
     t.add("nvdla.cdp_rdma", "bytes_read", m_cdp_rdma.bytes_read);
     t.add("nvdla.cdp", "busy", m_cdp.busy);
     t.add("nvdla.cdp", "bytes_written", m_cdp.bytes_written);
+    t.add("nvdla.cdma", "busy", m_cdma.busy);
+    t.add("nvdla.cdma", "bytes_read", m_cdma.bytes_read);
+    t.add("nvdla.csc", "busy", m_csc.busy);
+    t.add("nvdla.cmac_a", "busy", m_cmac_a.busy);
+    t.add("nvdla.cmac_b", "busy", m_cmac_b.busy);
+    t.add("nvdla.cacc", "busy", m_cacc.busy);
+    t.add("nvdla.cacc", "macs", m_cacc.macs);
   }
 }
 

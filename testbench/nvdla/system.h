@@ -22,7 +22,10 @@
 #include "systemc/nvdla/glb.h"
 #include "systemc/nvdla/pdp.h"
 #include "systemc/nvdla/pdp_rdma.h"
+#include "systemc/nvdla/cacc.h"
+#include "systemc/nvdla/cdma.h"
 #include "systemc/nvdla/cdp.h"
+#include "systemc/nvdla/conv_unit.h"
 #include "systemc/nvdla/cdp_rdma.h"
 #include "systemc/nvdla/sdp.h"
 #include "systemc/nvdla/sdp_rdma.h"
@@ -68,6 +71,9 @@ class NvdlaSystem : public sc_core::sc_module {
   Sdp m_sdp;
   CdpRdma m_cdp_rdma;
   Cdp m_cdp;
+  Cdma m_cdma;
+  ConvUnit m_csc, m_cmac_a, m_cmac_b;
+  Cacc m_cacc;
   core::TlmDeviceHal m_cpu;
   core::ObservedSignal<bool> m_intr{"intr"};
   std::unique_ptr<core::VcdTracer> m_tracer;

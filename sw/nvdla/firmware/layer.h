@@ -5,9 +5,10 @@
 // .address/.offset, dla_bdma_transfer_desc .source_address/
 // .destination_address), a layer holds the physical address and the memory
 // it is in; and where it holds an index into the network's LUT list
-// (dla_sdp_op_desc.lut_index), a layer holds the LUT (dla_lut_param). The
-// task builder (task_builder.h) turns a list of layers into
-// the descriptors, dependency graph and address list the firmware reads.
+// (dla_sdp_op_desc.lut_index, dla_cdp_op_desc.lut_index), a layer holds the
+// LUT (dla_lut_param). The task builder (task_builder.h) turns a list of
+// layers into the descriptors, dependency graph and address list the
+// firmware reads.
 // Plain C++, no SystemC.
 #pragma once
 
@@ -238,7 +239,41 @@ struct SdpLayer {
   DataCube dst_data;
 };
 
-using Layer = std::variant<BdmaCopy, PdpLayer, SdpPdpLayer, SdpLayer>;
+// dla_cdp_op_desc. Instead of lut_index the layer holds its LUT, as
+// SdpOpDesc does: the builder puts it into the network's LUT list and
+// writes its position as lut_index, -1 for a layer without one (cdp.c
+// processor_cdp_program programs CDP's LUT through common.c update_lut only
+// for lut_index >= 0; CDP's datapath reads the LUT for every element, so
+// without one it uses whatever tables the LUT port last left).
+// local_size is the normalisation window (3, 5, 7 or 9 channels:
+// map_local_size writes (local_size - 1) / 2 - 1 to D_LRN_CFG.NORMALZ_LEN);
+// in_cvt / out_cvt are the input and output converters (D_DATIN_* /
+// D_DATOUT_*: offset, scale, truncate = shifter; cdp.c ignores `enable`);
+// bypass_sqsum / bypass_out_mul set D_FUNC_BYPASS.SQSUM_BYPASS /
+// MUL_BYPASS. processor_cdp_program refuses in_precision != out_precision.
+struct CdpOpDesc {
+  uint8_t in_precision = kPrecisionInt8;
+  uint8_t out_precision = kPrecisionInt8;
+  CvtParam in_cvt;
+  CvtParam out_cvt;
+  uint8_t local_size = 3;
+  uint8_t bypass_sqsum = 0;
+  uint8_t bypass_out_mul = 0;
+  std::optional<LutParam> lut;
+};
+
+// Local response normalisation: dla_cdp_op_desc and dla_cdp_surface_desc.
+// CDP_RDMA reads src_data from memory and CDP writes dst_data to memory,
+// with the dimensions of src_data (processor_cdp_program programs the cube
+// dimensions into CDP_RDMA only; dst_data gives the address, strides and
+// memory).
+struct CdpLayer {
+  CdpOpDesc op;
+  DataCube src_data;
+  DataCube dst_data;
+};
+
+using Layer = std::variant<BdmaCopy, PdpLayer, SdpPdpLayer, SdpLayer, CdpLayer>;
 
 // A layer of a task. Layers run in list order: with `after_previous`, a
 // layer starts when the previous layer has completed (its dla_common_op_desc

@@ -27,10 +27,13 @@ static_assert(sizeof(dla_bdma_transfer_desc) == 32, "dla_bdma_transfer_desc layo
 static_assert(sizeof(dla_pdp_op_desc) == 52, "dla_pdp_op_desc layout");
 static_assert(sizeof(dla_sdp_op_desc) == 116, "dla_sdp_op_desc layout");
 static_assert(sizeof(dla_lut_param) == 700, "dla_lut_param layout");
+static_assert(sizeof(dla_cdp_op_desc) == 24, "dla_cdp_op_desc layout");
+static_assert(sizeof(dla_cdp_surface_desc) == 64, "dla_cdp_surface_desc layout");
 static_assert(kLutLinearExpEntries == (1 << LUT_LINEAR_EXP_TABLE_ENTRY_LOG2) + 1 &&
                   kLutLinearOnlyEntries == (1 << LUT_LINEAR_ONLY_TABLE_ENTRY_LOG2) + 1,
               "LUT table sizes");
-static_assert(int(OpType::Bdma) == DLA_OP_BDMA && int(OpType::Sdp) == DLA_OP_SDP && int(OpType::Pdp) == DLA_OP_PDP,
+static_assert(int(OpType::Bdma) == DLA_OP_BDMA && int(OpType::Sdp) == DLA_OP_SDP && int(OpType::Pdp) == DLA_OP_PDP &&
+                  int(OpType::Cdp) == DLA_OP_CDP,
               "DLA_OP_* numbering");
 static_assert(int(MemoryType::Mc) == DLA_MEM_MC && int(MemoryType::Cv) == DLA_MEM_CV &&
                   int(MemoryType::Hw) == DLA_MEM_HW,
@@ -104,6 +107,7 @@ class Builder {
   dla_pdp_op_desc pdp_op(const PdpOpDesc& op) const;
   void check_sdp_op(const SdpOpDesc& op) const;
   dla_sdp_op_desc sdp_op(const SdpOpDesc& op);
+  void check_lut(const LutParam& lut, const std::string& what) const;
   int16_t lut(const LutParam& lut);
   dla_data_cube operand_cube(const SdpOpDesc& op, const SdpOp& stage, const DataCube& cube, const char* name);
   void sdp_surface(const SdpOpDesc& op, const SdpSurfaceDesc& surface, dla_sdp_surface_desc& to);
@@ -112,6 +116,8 @@ class Builder {
   void add_pdp(const PdpLayer& layer, bool after_previous);
   void add_sdp_pdp(const SdpPdpLayer& layer, bool after_previous);
   void add_sdp(const SdpLayer& layer, bool after_previous);
+  void check_cdp_op(const CdpOpDesc& op) const;
+  void add_cdp(const CdpLayer& layer, bool after_previous);
   void link();
 
   const HardwareConfig& m_config;
@@ -394,13 +400,14 @@ void Builder::check_sdp_op(const SdpOpDesc& s) const {
   if (s.y_op.enable && s.y_op.act == ACTIVATION_LUT && !s.lut) {
     fail("sdp_op.y_op.act is ACTIVATION_LUT but the layer has no lut");
   }
-  if (s.lut) {
-    // common.c update_lut indexes map_lut_method and map_lut_out with these.
-    const LutParam& l = *s.lut;
-    if (l.method > LUT_METHOD_LINEAR) fail("sdp_op.lut.method " + std::to_string(l.method) + " is not 0..1");
-    for (const uint8_t p : {l.hybrid_priority, l.underflow_priority, l.overflow_priority}) {
-      if (p > LUT_PRI_LINEAR_ONLY) fail("sdp_op.lut priority " + std::to_string(p) + " is not 0..1 (LUT_PRI_*)");
-    }
+  if (s.lut) check_lut(*s.lut, "sdp_op.lut");
+}
+
+// common.c update_lut indexes map_lut_method and map_lut_out with these.
+void Builder::check_lut(const LutParam& l, const std::string& what) const {
+  if (l.method > LUT_METHOD_LINEAR) fail(what + ".method " + std::to_string(l.method) + " is not 0..1");
+  for (const uint8_t p : {l.hybrid_priority, l.underflow_priority, l.overflow_priority}) {
+    if (p > LUT_PRI_LINEAR_ONLY) fail(what + " priority " + std::to_string(p) + " is not 0..1 (LUT_PRI_*)");
   }
 }
 
@@ -598,6 +605,75 @@ void Builder::add_sdp(const SdpLayer& layer, bool after_previous) {
   ss.dst_data = memory_cube(layer.dst_data, precision_bytes(s.dst_precision), "dst_data");
 }
 
+// What cdp.c processor_cdp_program refuses or cannot write: a precision
+// conversion, a window map_local_size has no NORMALZ_LEN for, and converter
+// values wider than their register fields (the firmware writes them
+// unmasked, so the register would keep other bits than the descriptor's).
+void Builder::check_cdp_op(const CdpOpDesc& op) const {
+  for (const auto& [name, p] : {std::pair<const char*, uint8_t>{"in_precision", op.in_precision},
+                                std::pair<const char*, uint8_t>{"out_precision", op.out_precision}}) {
+    if (p > kPrecisionFp16) fail(std::string("cdp_op.") + name + " " + std::to_string(p) + " is not 0..2");
+    if (!m_config.supports(Precision(p))) {
+      fail(std::string("cdp_op.") + name + " " + precision_name(Precision(p)) + " is not supported by " +
+           m_config.name);
+    }
+  }
+  if (op.in_precision != op.out_precision) {
+    fail("cdp_op.out_precision " + std::to_string(op.out_precision) + " differs from in_precision " +
+         std::to_string(op.in_precision) + " (CDP does not convert precisions: cdp.c processor_cdp_program)");
+  }
+  if (op.local_size != 3 && op.local_size != 5 && op.local_size != 7 && op.local_size != 9) {
+    fail("cdp_op.local_size " + std::to_string(op.local_size) +
+         " is not 3, 5, 7 or 9 (D_LRN_CFG.NORMALZ_LEN LEN3..LEN9: cdp.c map_local_size)");
+  }
+  if (op.bypass_sqsum > 1) fail("cdp_op.bypass_sqsum " + std::to_string(op.bypass_sqsum) + " is not 0..1");
+  if (op.bypass_out_mul > 1) fail("cdp_op.bypass_out_mul " + std::to_string(op.bypass_out_mul) + " is not 0..1");
+  if (op.in_cvt.offset < INT16_MIN || op.in_cvt.offset > int32_t(UINT16_MAX)) {
+    fail("cdp_op.in_cvt.offset " + std::to_string(op.in_cvt.offset) +
+         " does not fit D_DATIN_OFFSET.DATIN_OFFSET (16 bits)");
+  }
+  if (op.in_cvt.truncate > 31) {
+    fail("cdp_op.in_cvt.truncate " + std::to_string(op.in_cvt.truncate) +
+         " does not fit D_DATIN_SHIFTER.DATIN_SHIFTER (0..31)");
+  }
+  if (op.out_cvt.truncate > 63) {
+    fail("cdp_op.out_cvt.truncate " + std::to_string(op.out_cvt.truncate) +
+         " does not fit D_DATOUT_SHIFTER.DATOUT_SHIFTER (0..63)");
+  }
+  if (op.lut) check_lut(*op.lut, "cdp_op.lut");
+}
+
+void Builder::add_cdp(const CdpLayer& layer, bool after_previous) {
+  const CdpOpDesc& c = layer.op;
+  check_cdp_op(c);
+  // processor_cdp_program refuses DLA_MEM_HW for either cube.
+  if (layer.src_data.type == MemoryType::Hw) fail("src_data must be in memory (CDP_RDMA reads it)");
+  if (layer.dst_data.type == MemoryType::Hw) fail("dst_data must be in memory (CDP writes it)");
+  // CDP writes the cube it reads (processor_cdp_program programs the
+  // dimensions of src_data only).
+  const DataCube& src = layer.src_data;
+  const DataCube& dst = layer.dst_data;
+  if (dst.width != src.width || dst.height != src.height || dst.channel != src.channel) {
+    fail("dst_data " + std::to_string(dst.width) + "x" + std::to_string(dst.height) + "x" +
+         std::to_string(dst.channel) + " differs from src_data " + std::to_string(src.width) + "x" +
+         std::to_string(src.height) + "x" + std::to_string(src.channel) + " (CDP writes the cube it reads)");
+  }
+  const uint32_t bytes = precision_bytes(c.in_precision);
+  Node& node = new_node(OpType::Cdp, after_previous);
+  dla_cdp_op_desc& op = node.op.cdp_op;
+  op.in_precision = c.in_precision;
+  op.out_precision = c.out_precision;
+  op.lut_index = c.lut ? lut(*c.lut) : int16_t(-1);
+  op.in_cvt = {c.in_cvt.scale, c.in_cvt.truncate, c.in_cvt.enable, c.in_cvt.offset};
+  op.out_cvt = {c.out_cvt.scale, c.out_cvt.truncate, c.out_cvt.enable, c.out_cvt.offset};
+  op.local_size = c.local_size;
+  op.bypass_sqsum = c.bypass_sqsum;
+  op.bypass_out_mul = c.bypass_out_mul;
+  op.reserved0 = 0;
+  node.surface.cdp_surface.src_data = memory_cube(src, bytes, "src_data");
+  node.surface.cdp_surface.dst_data = memory_cube(dst, bytes, "dst_data");
+}
+
 void Builder::add(size_t index, const Operation& operation) {
   m_layer = index;
   m_layer_started = false;
@@ -610,9 +686,12 @@ void Builder::add(size_t index, const Operation& operation) {
   } else if (const auto* fused = std::get_if<SdpPdpLayer>(&operation.layer)) {
     m_layer_kind = "SdpPdpLayer";
     add_sdp_pdp(*fused, operation.after_previous);
-  } else {
+  } else if (const auto* sdp = std::get_if<SdpLayer>(&operation.layer)) {
     m_layer_kind = "SdpLayer";
-    add_sdp(std::get<SdpLayer>(operation.layer), operation.after_previous);
+    add_sdp(*sdp, operation.after_previous);
+  } else {
+    m_layer_kind = "CdpLayer";
+    add_cdp(std::get<CdpLayer>(operation.layer), operation.after_previous);
   }
 }
 

@@ -46,6 +46,11 @@ uint32_t HardwareConfig::unit_base(Unit unit) const {
     case Unit::Pdp: return master_map ? 0xB000 : 0xD000;
     case Unit::CdpRdma: return master_map ? 0xC000 : 0xE000;
     case Unit::Cdp: return master_map ? 0xD000 : 0xF000;
+    case Unit::Cdma: return master_map ? 0x3000 : 0x5000;
+    case Unit::Csc: return master_map ? 0x4000 : 0x6000;
+    case Unit::CmacA: return master_map ? 0x5000 : 0x7000;
+    case Unit::CmacB: return master_map ? 0x6000 : 0x8000;
+    case Unit::Cacc: return master_map ? 0x7000 : 0x9000;
   }
   throw std::logic_error("unknown NVDLA unit");
 }
@@ -108,6 +113,11 @@ const char* unit_name(Unit unit) {
     case Unit::Sdp: return "SDP";
     case Unit::CdpRdma: return "CDP_RDMA";
     case Unit::Cdp: return "CDP";
+    case Unit::Cdma: return "CDMA";
+    case Unit::Csc: return "CSC";
+    case Unit::CmacA: return "CMAC_A";
+    case Unit::CmacB: return "CMAC_B";
+    case Unit::Cacc: return "CACC";
   }
   return "?";
 }

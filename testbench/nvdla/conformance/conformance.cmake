@@ -23,6 +23,16 @@ set(ACOSIM_NVDLA_CONFORMANCE_TESTS
   nv_small/cdp_8x8x64_lrn3_int8_8
   nv_small/cdp_8x8x64_lrn3_int8_9
   nv_small/cdp_8x8x64_lrn9_int8
+  nv_small/dc_13x15x64_5x3x64x16_int8_0
+  nv_small/dc_14x7x49_3x4x49x32_int8_0
+  nv_small/dc_24x33x55_5x5x55x25_int8_0
+  nv_small/dc_32x26x76_6x3x76x16_int8_0
+  nv_small/dc_35x22x54_6x8x54x29_int8_0
+  nv_small/dc_4x1x8192_1x1x8192x1_int8_0
+  nv_small/dc_6x8x192_3x3x192x32_int8_0
+  nv_small/dc_8192x1x1_2x3x1x41_int8_0
+  nv_small/dc_8x16x128_3x3x128x32_int8
+  nv_small/dc_8x8x36_4x4x36x16_dilation_int8_0
   nv_small/pdp_12x9x19_8x3_ave_int8_0
   nv_small/pdp_16x6x16_4x2_split_max_int8_0
   nv_small/pdp_1x1x1_3x3_ave_int8_0
@@ -61,6 +71,8 @@ set(ACOSIM_NVDLA_CONFORMANCE_TESTS
   nv_small/sdp_3x3x33_ew_le_lin_int8
   nv_large/cdp_8x8x64_lrn9_int8_0
   nv_large/cdp_passthrough_8x8x32_pack_inc_int8
+  nv_large/dc_8x16x128_3x3x128x32_int8
+  nv_large/dc_8x8x32_1x1x32x32_int8_0
   nv_large/pdp_3x3x33_2x2_ave_int8_0
   nv_large/pdp_8x8x32_1x1_max_int8_0
   nv_large/pdp_passthrough_8x8x32_pack_all_zero_int8

@@ -368,6 +368,37 @@ LutParam read_lut(const Reader& r, const json& j, const std::string& key) {
   return l;
 }
 
+// The layer holds its LUT; the task builder places it in the network's LUT
+// list and writes lut_index (dla_sdp_op_desc and dla_cdp_op_desc alike).
+std::optional<LutParam> read_lut_of(const Reader& r, const json& j, const std::string& key) {
+  if (const json* l = r.find(j, "lut_index")) {
+    if (r.integer(*l, Reader::child(key, "lut_index"), -32768, 32767) != -1) {
+      r.fail(Reader::child(key, "lut_index"),
+             "must be -1: the task builder assigns LUT indices; give the layer's table as \"lut\"");
+    }
+    if (r.find(j, "lut")) r.fail(Reader::child(key, "lut_index"), "is -1 but the layer has a \"lut\"");
+  }
+  if (const json* l = r.find(j, "lut")) return read_lut(r, *l, Reader::child(key, "lut"));
+  return std::nullopt;
+}
+
+CdpOpDesc read_cdp_op(const Reader& r, const json& j, const std::string& key) {
+  r.expect_object(j, key);
+  r.only_keys(j, key,
+              {"in_precision", "out_precision", "lut_index", "lut", "in_cvt", "out_cvt", "local_size", "bypass_sqsum",
+               "bypass_out_mul"});
+  CdpOpDesc d;
+  r.enum_field(j, key, "in_precision", kPrecisions, d.in_precision);
+  r.enum_field(j, key, "out_precision", kPrecisions, d.out_precision);
+  d.lut = read_lut_of(r, j, key);
+  if (const json* c = r.find(j, "in_cvt")) d.in_cvt = read_cvt(r, *c, Reader::child(key, "in_cvt"));
+  if (const json* c = r.find(j, "out_cvt")) d.out_cvt = read_cvt(r, *c, Reader::child(key, "out_cvt"));
+  r.field(j, key, "local_size", d.local_size);
+  r.field(j, key, "bypass_sqsum", d.bypass_sqsum);
+  r.field(j, key, "bypass_out_mul", d.bypass_out_mul);
+  return d;
+}
+
 SdpOpDesc read_sdp_op(const Reader& r, const json& j, const std::string& key) {
   r.expect_object(j, key);
   r.only_keys(j, key,
@@ -376,16 +407,7 @@ SdpOpDesc read_sdp_op(const Reader& r, const json& j, const std::string& key) {
   SdpOpDesc d;
   r.enum_field(j, key, "src_precision", kPrecisions, d.src_precision);
   r.enum_field(j, key, "dst_precision", kPrecisions, d.dst_precision);
-  // The layer holds its LUT; the task builder places it in the network's
-  // LUT list and writes lut_index.
-  if (const json* l = r.find(j, "lut_index")) {
-    if (r.integer(*l, Reader::child(key, "lut_index"), -32768, 32767) != -1) {
-      r.fail(Reader::child(key, "lut_index"),
-             "must be -1: the task builder assigns LUT indices; give the layer's table as \"lut\"");
-    }
-    if (r.find(j, "lut")) r.fail(Reader::child(key, "lut_index"), "is -1 but the layer has a \"lut\"");
-  }
-  if (const json* l = r.find(j, "lut")) d.lut = read_lut(r, *l, Reader::child(key, "lut"));
+  d.lut = read_lut_of(r, j, key);
   if (const json* c = r.find(j, "out_cvt")) d.out_cvt = read_cvt(r, *c, Reader::child(key, "out_cvt"));
   r.enum_field(j, key, "conv_mode", kConvModes, d.conv_mode);
   r.field(j, key, "batch_num", d.batch_num);
@@ -439,7 +461,9 @@ Operation read_layer(const Reader& r, const json& j, const std::string& key) {
   r.expect_object(j, key);
   const json& op = r.member(j, key, "op");
   const std::string ok = Reader::child(key, "op");
-  if (!op.is_string()) r.fail(ok, "must be \"bdma\", \"pdp\", \"sdp\" or \"sdp_pdp\", not " + describe(op));
+  if (!op.is_string()) {
+    r.fail(ok, "must be \"bdma\", \"pdp\", \"sdp\", \"sdp_pdp\" or \"cdp\", not " + describe(op));
+  }
   const std::string kind = op.get<std::string>();
   Operation o;
   if (const json* a = r.find(j, "after_previous"))
@@ -491,8 +515,19 @@ Operation read_layer(const Reader& r, const json& j, const std::string& key) {
     if (const json* c = r.find(s, "y_data")) l.surface.y_data = read_cube(r, *c, Reader::child(sk, "y_data"));
     l.dst_data = read_cube(r, r.member(s, sk, "dst_data"), Reader::child(sk, "dst_data"));
     o.layer = l;
+  } else if (kind == "cdp") {
+    r.only_keys(j, key, {"op", "after_previous", "cdp_op", "cdp_surface"});
+    CdpLayer c;
+    c.op = read_cdp_op(r, r.member(j, key, "cdp_op"), Reader::child(key, "cdp_op"));
+    const std::string sk = Reader::child(key, "cdp_surface");
+    const json& s = r.member(j, key, "cdp_surface");
+    r.expect_object(s, sk);
+    r.only_keys(s, sk, {"src_data", "dst_data"});
+    c.src_data = read_cube(r, r.member(s, sk, "src_data"), Reader::child(sk, "src_data"));
+    c.dst_data = read_cube(r, r.member(s, sk, "dst_data"), Reader::child(sk, "dst_data"));
+    o.layer = c;
   } else {
-    r.fail(ok, "\"" + kind + "\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp)");
+    r.fail(ok, "\"" + kind + "\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp, cdp)");
   }
   return o;
 }
@@ -752,6 +787,23 @@ ordered_json sdp_op_json(const SdpOpDesc& d) {
   return j;
 }
 
+ordered_json cdp_op_json(const CdpOpDesc& d) {
+  ordered_json j;
+  j["in_precision"] = enum_json(kPrecisions, d.in_precision);
+  j["out_precision"] = enum_json(kPrecisions, d.out_precision);
+  if (d.lut) {
+    j["lut"] = lut_json(*d.lut);
+  } else {
+    j["lut_index"] = -1;
+  }
+  j["in_cvt"] = cvt_json(d.in_cvt);
+  j["out_cvt"] = cvt_json(d.out_cvt);
+  j["local_size"] = d.local_size;
+  j["bypass_sqsum"] = d.bypass_sqsum;
+  j["bypass_out_mul"] = d.bypass_out_mul;
+  return j;
+}
+
 // sdp_surface's src_data and the operand cubes a stage reads; operand cubes
 // a stage does not read are left out (no dimensions).
 ordered_json sdp_surface_json(const SdpSurfaceDesc& surface) {
@@ -805,6 +857,11 @@ ordered_json layer_json(const Operation& o) {
     ordered_json s = sdp_surface_json(l->surface);
     s["dst_data"] = cube_json(l->dst_data);
     j["sdp_surface"] = s;
+  } else if (const auto* c = std::get_if<CdpLayer>(&o.layer)) {
+    j["op"] = "cdp";
+    j["after_previous"] = o.after_previous;
+    j["cdp_op"] = cdp_op_json(c->op);
+    j["cdp_surface"] = ordered_json{{"src_data", cube_json(c->src_data)}, {"dst_data", cube_json(c->dst_data)}};
   }
   return j;
 }

@@ -7,7 +7,7 @@
 //
 //   {
 //     "layers": [
-//       {"op": "pdp",                       // "bdma", "pdp", "sdp" or "sdp_pdp"
+//       {"op": "pdp",                       // "bdma", "pdp", "sdp", "sdp_pdp" or "cdp"
 //        "after_previous": true,            // optional (default true)
 //        "pdp_op": {"pool_mode": "POOL_MODE_MAX", "pool_width": "POOL_SIZE_2",
 //                   "stride_x": 2, ..., "padding_value": [0, 0, 0, 0, 0, 0, 0]},
@@ -33,6 +33,9 @@
 // y_data and dst_data, as dla_sdp_surface_desc): SDP alone, memory to
 // memory. An operand cube is needed only for a stage that reads its
 // operands from memory (mode SDP_OP_PER_KERNEL or SDP_OP_PER_POINT).
+// "cdp" layers hold "cdp_op" (dla_cdp_op_desc, with "lut" as for sdp_op)
+// and "cdp_surface" (src_data, dst_data): local response normalisation,
+// memory to memory.
 //
 // Numbers are JSON integers or strings ("0x80000000", "-3"). Enumerations
 // take the interface's macro names (DLA_MEM_MC, PRECISION_INT16,

@@ -4,6 +4,8 @@
 #include <stdexcept>
 
 #include "sw/nvdla/regs/bdma.h"
+#include "sw/nvdla/regs/cdp.h"
+#include "sw/nvdla/regs/cdp_rdma.h"
 #include "sw/nvdla/regs/glb.h"
 #include "sw/nvdla/regs/pdp.h"
 #include "sw/nvdla/regs/pdp_rdma.h"
@@ -46,6 +48,8 @@ std::vector<UnitState> unit_states(const HardwareConfig& config, hal::Hal& hal) 
   ping_pong(Unit::Pdp, regs::pdp::S_STATUS);
   ping_pong(Unit::SdpRdma, regs::sdp_rdma::S_STATUS);
   ping_pong(Unit::Sdp, regs::sdp::S_STATUS);
+  ping_pong(Unit::CdpRdma, regs::cdp_rdma::S_STATUS);
+  ping_pong(Unit::Cdp, regs::cdp::S_STATUS);
   return states;
 }
 

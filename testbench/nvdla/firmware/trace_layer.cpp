@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "sw/common/hex.h"
+#include "sw/nvdla/regs/cdp.h"
+#include "sw/nvdla/regs/cdp_rdma.h"
 #include "sw/nvdla/regs/pdp.h"
 #include "sw/nvdla/regs/pdp_rdma.h"
 #include "sw/nvdla/regs/register_map.h"
@@ -24,6 +26,8 @@ namespace rp = regs::pdp;
 namespace rr = regs::pdp_rdma;
 namespace rs = regs::sdp;
 namespace rsr = regs::sdp_rdma;
+namespace rc = regs::cdp;
+namespace rcr = regs::cdp_rdma;
 
 // The reciprocals of the kernel sizes 1..8 the firmware programs for INT8
 // and INT16 averages (nvdla/sw kmd/firmware/pdp.c, recip_kernel_size[0]):
@@ -64,6 +68,46 @@ class LutPort {
   LutTables m_tables;
 };
 
+// CDP's LUT table port, as NV_NVDLA_CDP_REG_single.v and
+// NV_NVDLA_CDP_DP_lut.v implement it (see systemc/nvdla/cdp_lrn.h
+// CdpLutTables), which differs from SDP's: a write of S_LUT_ACCESS_CFG loads
+// the port address with LUT_ADDR and selects the table and access type; a
+// write of S_LUT_ACCESS_DATA stores LUT_DATA at the port address of the
+// selected table and advances the address only when ACCESS_TYPE = WRITE,
+// a read advances it only when ACCESS_TYPE = READ; the address stops at the
+// selected table's last entry (64 LE, 256 LO) and beyond it counts on,
+// modulo 1024. Tables start at reset (0).
+class CdpLutPort {
+ public:
+  void write_cfg(uint32_t value) {
+    m_address = rc::S_LUT_ACCESS_CFG_LUT_ADDR.get(value);
+    m_lo = rc::S_LUT_ACCESS_CFG_LUT_TABLE_ID.get(value) == rc::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LO;
+    m_write = rc::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE.get(value) == rc::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_WRITE;
+  }
+  void write_data(uint32_t value) {
+    if (!m_write) return;
+    const auto entry = int16_t(uint16_t(rc::S_LUT_ACCESS_DATA_LUT_DATA.get(value)));
+    if (m_lo && m_address < m_tables.lo.size()) m_tables.lo[m_address] = entry;
+    if (!m_lo && m_address < m_tables.le.size()) m_tables.le[m_address] = entry;
+    advance();
+  }
+  void read_data() {
+    if (!m_write) advance();
+  }
+  const LutTables& tables() const { return m_tables; }
+
+ private:
+  void advance() {
+    const uint32_t last = uint32_t(m_lo ? m_tables.lo.size() : m_tables.le.size()) - 1;
+    if (m_address != last) m_address = (m_address + 1) % 1024;
+  }
+
+  uint32_t m_address = 0;
+  bool m_lo = false;
+  bool m_write = false;
+  LutTables m_tables;
+};
+
 // The registers a trace programs, by unit and offset, in first-write order.
 class Programming {
  public:
@@ -75,6 +119,8 @@ class Programming {
     const auto key = std::make_pair(unit, offset);
     if (unit == Unit::Sdp && offset == rs::S_LUT_ACCESS_CFG) m_lut.write_cfg(value);
     if (unit == Unit::Sdp && offset == rs::S_LUT_ACCESS_DATA) m_lut.write_data(value);
+    if (unit == Unit::Cdp && offset == rc::S_LUT_ACCESS_CFG) m_cdp_lut.write_cfg(value);
+    if (unit == Unit::Cdp && offset == rc::S_LUT_ACCESS_DATA) m_cdp_lut.write_data(value);
     if (is_enable(unit, offset)) {
       m_enabled[unit] = value & 1;
       return;
@@ -124,8 +170,10 @@ class Programming {
   // A read of S_LUT_ACCESS_DATA advances the LUT port.
   void read(Unit unit, uint32_t offset) {
     if (unit == Unit::Sdp && offset == rs::S_LUT_ACCESS_DATA) m_lut.read_data();
+    if (unit == Unit::Cdp && offset == rc::S_LUT_ACCESS_DATA) m_cdp_lut.read_data();
   }
   const LutTables& lut_tables() const { return m_lut.tables(); }
+  const LutTables& cdp_lut_tables() const { return m_cdp_lut.tables(); }
 
  private:
   static bool is_enable(Unit unit, uint32_t offset) {
@@ -134,6 +182,8 @@ class Programming {
       case Unit::PdpRdma: return offset == rr::D_OP_ENABLE;
       case Unit::Sdp: return offset == rs::D_OP_ENABLE;
       case Unit::SdpRdma: return offset == rsr::D_OP_ENABLE;
+      case Unit::Cdp: return offset == rc::D_OP_ENABLE;
+      case Unit::CdpRdma: return offset == rcr::D_OP_ENABLE;
       default: return false;
     }
   }
@@ -144,6 +194,7 @@ class Programming {
   std::map<std::pair<Unit, uint32_t>, size_t> m_index;
   std::map<Unit, bool> m_enabled;
   LutPort m_lut;
+  CdpLutPort m_cdp_lut;
 };
 
 uint32_t bytes_per_element(uint8_t precision) { return precision == kPrecisionInt8 ? 1 : 2; }
@@ -684,6 +735,129 @@ SdpLayer decode_sdp_alone(const Programming& p, const HardwareConfig& hw, std::v
   return layer;
 }
 
+// dla_lut_param from CDP's S_LUT_* registers and the tables the trace wrote
+// through CDP's LUT port (common.c update_lut with CDP_S_LUT_ACCESS_CFG_0,
+// inverted): as decode_lut, except that CDP's starts and ends are 38 bits,
+// {S_LUT_xx_HIGH[5:0], S_LUT_xx_LOW}, which update_lut writes from the high
+// and low words of the 64-bit fields.
+LutParam decode_cdp_lut(const Programming& p, uint8_t precision, std::vector<std::string>& notes) {
+  LutParam l;
+  const uint32_t cfg = p.value(Unit::Cdp, rc::S_LUT_CFG);
+  l.method = uint8_t(rc::S_LUT_CFG_LUT_LE_FUNCTION.get(cfg));  // map_lut_method: EXPONENT 0, LINEAR 1
+  l.hybrid_priority = uint8_t(rc::S_LUT_CFG_LUT_HYBRID_PRIORITY.get(cfg));  // map_lut_out: LE 0, LO 1
+  l.underflow_priority = uint8_t(rc::S_LUT_CFG_LUT_UFLOW_PRIORITY.get(cfg));
+  l.overflow_priority = uint8_t(rc::S_LUT_CFG_LUT_OFLOW_PRIORITY.get(cfg));
+  const uint32_t info = p.value(Unit::Cdp, rc::S_LUT_INFO);
+  const auto le_offset = int8_t(rc::S_LUT_INFO_LUT_LE_INDEX_OFFSET.get(info));
+  const auto le_select = int8_t(rc::S_LUT_INFO_LUT_LE_INDEX_SELECT.get(info));
+  if (l.method == kLutMethodExponential) {
+    l.linear_exp_offset = le_offset;
+    if (le_select != 0) {
+      notes.push_back("CDP S_LUT_INFO.LUT_LE_INDEX_SELECT " + std::to_string(le_select) +
+                      " is unused by the LE table in EXPONENT mode; the firmware writes 0");
+    }
+  } else {
+    l.linear_exp_offset = le_select;
+    if (le_offset != 0) {
+      notes.push_back("CDP S_LUT_INFO.LUT_LE_INDEX_OFFSET " + std::to_string(le_offset) +
+                      " is unused by the LE table in LINEAR mode; the firmware writes 0");
+    }
+  }
+  l.linear_only_offset = int8_t(rc::S_LUT_INFO_LUT_LO_INDEX_SELECT.get(info));
+  const auto wide = [&](uint32_t low, uint32_t high, const regs::Field& high_field) {
+    return uint64_t{high_field.get(p.value(Unit::Cdp, high))} << 32 | p.value(Unit::Cdp, low);
+  };
+  l.linear_exp_start = wide(rc::S_LUT_LE_START_LOW, rc::S_LUT_LE_START_HIGH, rc::S_LUT_LE_START_HIGH_LUT_LE_START_HIGH);
+  l.linear_exp_end = wide(rc::S_LUT_LE_END_LOW, rc::S_LUT_LE_END_HIGH, rc::S_LUT_LE_END_HIGH_LUT_LE_END_HIGH);
+  l.linear_only_start =
+      wide(rc::S_LUT_LO_START_LOW, rc::S_LUT_LO_START_HIGH, rc::S_LUT_LO_START_HIGH_LUT_LO_START_HIGH);
+  l.linear_only_end = wide(rc::S_LUT_LO_END_LOW, rc::S_LUT_LO_END_HIGH, rc::S_LUT_LO_END_HIGH_LUT_LO_END_HIGH);
+  const uint32_t le_scale = p.value(Unit::Cdp, rc::S_LUT_LE_SLOPE_SCALE);
+  const uint32_t lo_scale = p.value(Unit::Cdp, rc::S_LUT_LO_SLOPE_SCALE);
+  l.linear_exp_underflow_slope.scale = int16_t(rc::S_LUT_LE_SLOPE_SCALE_LUT_LE_SLOPE_UFLOW_SCALE.get(le_scale));
+  l.linear_exp_overflow_slope.scale = int16_t(rc::S_LUT_LE_SLOPE_SCALE_LUT_LE_SLOPE_OFLOW_SCALE.get(le_scale));
+  l.linear_only_underflow_slope.scale = int16_t(rc::S_LUT_LO_SLOPE_SCALE_LUT_LO_SLOPE_UFLOW_SCALE.get(lo_scale));
+  l.linear_only_overflow_slope.scale = int16_t(rc::S_LUT_LO_SLOPE_SCALE_LUT_LO_SLOPE_OFLOW_SCALE.get(lo_scale));
+  // update_lut writes the shifts for INT8/INT16 input only (data_i).
+  if (precision != kPrecisionFp16) {
+    const uint32_t le_shift = p.value(Unit::Cdp, rc::S_LUT_LE_SLOPE_SHIFT);
+    const uint32_t lo_shift = p.value(Unit::Cdp, rc::S_LUT_LO_SLOPE_SHIFT);
+    l.linear_exp_underflow_slope.shifter = signed5(rc::S_LUT_LE_SLOPE_SHIFT_LUT_LE_SLOPE_UFLOW_SHIFT.get(le_shift));
+    l.linear_exp_overflow_slope.shifter = signed5(rc::S_LUT_LE_SLOPE_SHIFT_LUT_LE_SLOPE_OFLOW_SHIFT.get(le_shift));
+    l.linear_only_underflow_slope.shifter = signed5(rc::S_LUT_LO_SLOPE_SHIFT_LUT_LO_SLOPE_UFLOW_SHIFT.get(lo_shift));
+    l.linear_only_overflow_slope.shifter = signed5(rc::S_LUT_LO_SLOPE_SHIFT_LUT_LO_SLOPE_OFLOW_SHIFT.get(lo_shift));
+  }
+  l.linear_exp_table = p.cdp_lut_tables().le;
+  l.linear_only_table = p.cdp_lut_tables().lo;
+  return l;
+}
+
+// dla_cdp_op_desc and dla_cdp_surface_desc from CDP_RDMA's and CDP's
+// registers (cdp.c processor_cdp_program, inverted):
+//   CDP_RDMA D_DATA_FORMAT.INPUT_DATA -> in_precision = out_precision (CDP's
+//   D_DATA_FORMAT.INPUT_DATA_TYPE is written from the same field);
+//   CDP_RDMA D_DATA_CUBE_*, D_SRC_* -> src_data; CDP D_DST_* -> dst_data
+//   (with src_data's dimensions); D_LRN_CFG.NORMALZ_LEN -> local_size
+//   (map_local_size); D_DATIN_OFFSET/SCALE/SHIFTER -> in_cvt
+//   offset/scale/truncate; D_DATOUT_* -> out_cvt; D_FUNC_BYPASS ->
+//   bypass_sqsum, bypass_out_mul; S_LUT_* and the tables -> lut (CDP's
+//   datapath reads the LUT for every element, so the layer always has one).
+CdpLayer decode_cdp(const Programming& p, const HardwareConfig& hw, std::vector<std::string>& notes) {
+  CdpLayer layer;
+  CdpOpDesc& op = layer.op;
+  const uint32_t precision = rcr::D_DATA_FORMAT_INPUT_DATA.get(p.value(Unit::CdpRdma, rcr::D_DATA_FORMAT));
+  if (precision > kPrecisionFp16) p.fail("CDP_RDMA.D_DATA_FORMAT.INPUT_DATA=3 is a reserved encoding");
+  op.in_precision = uint8_t(precision);
+  op.out_precision = uint8_t(precision);
+  p.same(Unit::CdpRdma, rcr::D_DATA_FORMAT, Unit::Cdp, rc::D_DATA_FORMAT, rcr::D_DATA_FORMAT_INPUT_DATA.mask(),
+         "in_precision");
+  // The firmware never enables compression (dla_cdp_op_desc has no field).
+  if (rcr::D_SRC_COMPRESSION_EN_SRC_COMPRESSION_EN.get(p.value(Unit::CdpRdma, rcr::D_SRC_COMPRESSION_EN)) != 0) {
+    p.fail("CDP_RDMA.D_SRC_COMPRESSION_EN enables compression, which processor_cdp_program never programs");
+  }
+  if (rc::D_DST_COMPRESSION_EN_DST_COMPRESSION_EN.get(p.value(Unit::Cdp, rc::D_DST_COMPRESSION_EN)) != 0) {
+    p.fail("CDP.D_DST_COMPRESSION_EN enables compression, which processor_cdp_program never programs");
+  }
+
+  DataCube& s = layer.src_data;
+  s.type = memory_of_ram(rcr::D_SRC_DMA_CFG_SRC_RAM_TYPE.get(p.value(Unit::CdpRdma, rcr::D_SRC_DMA_CFG)));
+  s.address = uint64_t{p.value(Unit::CdpRdma, rcr::D_SRC_BASE_ADDR_HIGH)} << 32 |
+              p.value(Unit::CdpRdma, rcr::D_SRC_BASE_ADDR_LOW);
+  s.width = uint16_t(rcr::D_DATA_CUBE_WIDTH_WIDTH.get(p.value(Unit::CdpRdma, rcr::D_DATA_CUBE_WIDTH)) + 1);
+  s.height = uint16_t(rcr::D_DATA_CUBE_HEIGHT_HEIGHT.get(p.value(Unit::CdpRdma, rcr::D_DATA_CUBE_HEIGHT)) + 1);
+  s.channel = uint16_t(rcr::D_DATA_CUBE_CHANNEL_CHANNEL.get(p.value(Unit::CdpRdma, rcr::D_DATA_CUBE_CHANNEL)) + 1);
+  s.line_stride = p.value(Unit::CdpRdma, rcr::D_SRC_LINE_STRIDE);
+  s.surf_stride = p.value(Unit::CdpRdma, rcr::D_SRC_SURFACE_STRIDE);
+  s.size = cube_size(s, op.in_precision, hw.atom_bytes);
+  DataCube& d = layer.dst_data;
+  d.type = memory_of_ram(rc::D_DST_DMA_CFG_DST_RAM_TYPE.get(p.value(Unit::Cdp, rc::D_DST_DMA_CFG)));
+  d.address =
+      uint64_t{p.value(Unit::Cdp, rc::D_DST_BASE_ADDR_HIGH)} << 32 | p.value(Unit::Cdp, rc::D_DST_BASE_ADDR_LOW);
+  d.width = s.width;
+  d.height = s.height;
+  d.channel = s.channel;
+  d.line_stride = p.value(Unit::Cdp, rc::D_DST_LINE_STRIDE);
+  d.surf_stride = p.value(Unit::Cdp, rc::D_DST_SURFACE_STRIDE);
+  d.size = cube_size(d, op.out_precision, hw.atom_bytes);
+
+  // The firmware writes each converter field as it is (the offset and scale
+  // are the signed register fields).
+  op.in_cvt.offset = int16_t(rc::D_DATIN_OFFSET_DATIN_OFFSET.get(p.value(Unit::Cdp, rc::D_DATIN_OFFSET)));
+  op.in_cvt.scale = int16_t(rc::D_DATIN_SCALE_DATIN_SCALE.get(p.value(Unit::Cdp, rc::D_DATIN_SCALE)));
+  op.in_cvt.truncate = uint8_t(rc::D_DATIN_SHIFTER_DATIN_SHIFTER.get(p.value(Unit::Cdp, rc::D_DATIN_SHIFTER)));
+  op.in_cvt.enable = 1;
+  op.out_cvt.offset = int32_t(rc::D_DATOUT_OFFSET_DATOUT_OFFSET.get(p.value(Unit::Cdp, rc::D_DATOUT_OFFSET)));
+  op.out_cvt.scale = int16_t(rc::D_DATOUT_SCALE_DATOUT_SCALE.get(p.value(Unit::Cdp, rc::D_DATOUT_SCALE)));
+  op.out_cvt.truncate = uint8_t(rc::D_DATOUT_SHIFTER_DATOUT_SHIFTER.get(p.value(Unit::Cdp, rc::D_DATOUT_SHIFTER)));
+  op.out_cvt.enable = 1;
+  op.local_size = uint8_t(3 + 2 * rc::D_LRN_CFG_NORMALZ_LEN.get(p.value(Unit::Cdp, rc::D_LRN_CFG)));
+  const uint32_t bypass = p.value(Unit::Cdp, rc::D_FUNC_BYPASS);
+  op.bypass_sqsum = rc::D_FUNC_BYPASS_SQSUM_BYPASS.get(bypass) == rc::D_FUNC_BYPASS_SQSUM_BYPASS_ENABLE;
+  op.bypass_out_mul = rc::D_FUNC_BYPASS_MUL_BYPASS.get(bypass) == rc::D_FUNC_BYPASS_MUL_BYPASS_ENABLE;
+  op.lut = decode_cdp_lut(p, op.in_precision, notes);
+  return layer;
+}
+
 std::string relative_to(const std::string& file, const std::string& folder) {
   std::error_code ec;
   const fs::path r = fs::relative(file, folder, ec);
@@ -835,8 +1009,22 @@ TraceLayer trace_layer(const std::string& path, Config config) {
   }
   const HardwareConfig& hw = hardware_config(config);
   Operation op;
+  if (p.enabled(Unit::Cdp) || p.enabled(Unit::CdpRdma)) {
+    if (p.enabled(Unit::Pdp) || p.enabled(Unit::Sdp)) p.fail("CDP runs beside PDP or SDP: two layers, not one");
+    // dla_cdp_rdma_check: CDP always reads its input through CDP_RDMA.
+    if (!p.enabled(Unit::Cdp)) p.fail("CDP_RDMA is enabled but CDP (CDP.D_OP_ENABLE) never is");
+    if (!p.enabled(Unit::CdpRdma)) {
+      p.fail("CDP runs without CDP_RDMA (CDP_RDMA.D_OP_ENABLE): its input is not in memory");
+    }
+    op.layer = decode_cdp(p, hw, out.notes);
+    out.description.operations.push_back(op);
+    if (out.description.checks.empty()) p.fail("the trace checks no result (no check_crc or dump_mem)");
+    drop_preloaded_results(out.description, out.notes);
+    out.registers = p.registers();
+    return out;
+  }
   if (!p.enabled(Unit::Pdp)) {
-    if (!p.enabled(Unit::Sdp)) p.fail("neither PDP nor SDP is ever enabled: not a pooling or SDP trace");
+    if (!p.enabled(Unit::Sdp)) p.fail("neither PDP, SDP nor CDP is ever enabled: not a pooling, SDP or CDP trace");
     // processor_sdp_program enables SDP_RDMA for an input in memory
     // (dla_sdp_rdma_check: is_rdma_needed).
     if (!p.enabled(Unit::SdpRdma)) p.fail("SDP runs without SDP_RDMA: its input is not in memory");
@@ -876,6 +1064,19 @@ LutTables sdp_lut_tables(const std::vector<RegisterAccess>& log, Config config) 
   const uint32_t cfg = hw.unit_base(Unit::Sdp) + rs::S_LUT_ACCESS_CFG;
   const uint32_t data = hw.unit_base(Unit::Sdp) + rs::S_LUT_ACCESS_DATA;
   LutPort port;
+  for (const RegisterAccess& a : log) {
+    if (a.offset == cfg && a.write) port.write_cfg(a.value);
+    if (a.offset == data && a.write) port.write_data(a.value);
+    if (a.offset == data && !a.write) port.read_data();
+  }
+  return port.tables();
+}
+
+LutTables cdp_lut_tables(const std::vector<RegisterAccess>& log, Config config) {
+  const HardwareConfig& hw = hardware_config(config);
+  const uint32_t cfg = hw.unit_base(Unit::Cdp) + rc::S_LUT_ACCESS_CFG;
+  const uint32_t data = hw.unit_base(Unit::Cdp) + rc::S_LUT_ACCESS_DATA;
+  CdpLutPort port;
   for (const RegisterAccess& a : log) {
     if (a.offset == cfg && a.write) port.write_cfg(a.value);
     if (a.offset == data && a.write) port.write_data(a.value);

@@ -1,24 +1,26 @@
-// From one of NVDLA's pooling or SDP trace tests to a firmware layer: the
-// PDP and SDP register values a trace programs, decoded into the descriptors
-// NVDLA's firmware turns into those registers (the inverse of nvdla/sw
-// kmd/firmware/pdp.c processor_pdp_program and sdp.c
-// processor_sdp_program), the data the trace loads and its result check.
+// From one of NVDLA's pooling, SDP or CDP trace tests to a firmware layer:
+// the PDP, SDP and CDP register values a trace programs, decoded into the
+// descriptors NVDLA's firmware turns into those registers (the inverse of
+// nvdla/sw kmd/firmware/pdp.c processor_pdp_program, sdp.c
+// processor_sdp_program and cdp.c processor_cdp_program), the data the
+// trace loads and its result check.
 //
 // Traces: the master branch's .cfg tests of nv_small/nv_large (PDP_RDMA ->
 // PDP offline: PdpLayer; SDP_RDMA -> SDP -> PDP on the fly: SdpPdpLayer;
 // SDP_RDMA -> SDP -> memory, with BS/BN/EW operands from registers or from
-// memory and the EW stage's LUT: SdpLayer), and nv_full's pdp_max_pooling_int16 and sdp_relu_int16
-// input.txn (their dump_mem golden files become byte checks).
+// memory and the EW stage's LUT: SdpLayer; CDP_RDMA -> CDP -> memory, with
+// the LUT CDP's own port holds: CdpLayer), and nv_full's
+// pdp_max_pooling_int16 and sdp_relu_int16 input.txn (their dump_mem golden
+// files become byte checks).
 //
 // What the firmware cannot express is not forced: a trace whose programming
 // the descriptors cannot reproduce (a reciprocal that differs from the
 // firmware's table for an average, an RDMA cube that differs from PDP's, an
 // SDP stage with both PReLU and ReLU, an EW stage with both PReLU and the
-// LUT, ...) is a TraceLayerError naming the
-// register. Registers the trace writes
-// that the hardware does not use in the trace's mode (CYA, PDP's source
-// address in offline mode, split widths without split, ...) are listed in
-// `notes`. Plain C++, no SystemC.
+// LUT, CDP with compression, ...) is a TraceLayerError naming the register.
+// Registers the trace writes that the hardware does not use in the trace's
+// mode (CYA, PDP's source address in offline mode, split widths without
+// split, ...) are listed in `notes`. Plain C++, no SystemC.
 #pragma once
 
 #include <array>
@@ -68,7 +70,7 @@ struct RegisterDifference {
 };
 std::vector<RegisterDifference> compare_programming(const TraceLayer& trace, const std::vector<RegisterAccess>& log);
 
-// SDP's LUT tables (LE: 65 entries, LO: 257), as SDP's register port
+// SDP's or CDP's LUT tables (LE: 65 entries, LO: 257), as the unit's register port
 // S_LUT_ACCESS_CFG / S_LUT_ACCESS_DATA leaves them from reset.
 struct LutTables {
   std::array<int16_t, kLutLinearExpEntries> le{};
@@ -78,5 +80,10 @@ struct LutTables {
 // The tables the SDP LUT port writes and reads of `log` leave, from reset
 // (what the firmware's common.c update_lut programmed).
 LutTables sdp_lut_tables(const std::vector<RegisterAccess>& log, Config config);
+
+// The same for CDP's LUT port, whose address moves only on an access of
+// the configured type and stops at the selected table's last entry
+// (systemc/nvdla/cdp_lrn.h CdpLutTables).
+LutTables cdp_lut_tables(const std::vector<RegisterAccess>& log, Config config);
 
 }  // namespace acosim::nvdla::firmware

@@ -10,4 +10,5 @@ acosim_add_gtest(NAME nvdla_datapath_tests LABELS unit
     ${CMAKE_CURRENT_LIST_DIR}/test_sdp_ew.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_pdp_limits.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_cdp_lrn.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/test_conv_datapath.cpp
   LIBS acosim_nvdla_datapath)

@@ -32,6 +32,7 @@
 #include "sw/nvdla/firmware/port.h"
 #include "sw/nvdla/firmware/task_builder.h"
 #include "sw/nvdla/regs/bdma.h"
+#include "sw/nvdla/regs/cdp.h"
 #include "sw/nvdla/regs/config.h"
 #include "sw/nvdla/regs/glb.h"
 #include "sw/nvdla/regs/pdp.h"
@@ -490,6 +491,84 @@ TEST(NvdlaFirmware, SdpEwLutFromTheNetworksLutList) {
   EXPECT_EQ(rs::D_DP_EW_CFG_EW_BYPASS.get(ew[0].value), rs::D_DP_EW_CFG_EW_BYPASS_NO);
 }
 
+// CDP (local response normalisation) with the square sum and the
+// multiplier bypassed, so that the output is the LUT of the input itself
+// (systemc/nvdla/cdp_lrn.h steps 3-7). The layer's LUT goes into the
+// network's LUT list; the firmware reads it with dla_read_lut and programs
+// CDP's LUT port (cdp.c processor_cdp_program, common.c update_lut). The
+// LE table is LINEAR from 0 with no fraction bits, so an element x in
+// 1..63 reads entry x exactly; x <= 0 underflows both tables (LO starts far
+// above), the underflow priority picks LE, whose underflow slope is 0: the
+// output is entry 0. Entries are 100 - 3 i; converters pass values through.
+TEST(NvdlaFirmware, CdpLutFromTheNetworksLutList) {
+  const Config config_id = Config::NvSmall;
+  const HardwareConfig& config = hardware_config(config_id);
+  const uint32_t atom = config.atom_bytes;
+  const auto in = [](uint32_t w, uint32_t h, uint32_t c) {
+    return int8_t(int32_t(((h * kCubeSide + w) * 8 + c) % 72) - 8);  // -8..63
+  };
+  LutParam lut;
+  for (size_t i = 0; i < lut.linear_exp_table.size(); ++i) lut.linear_exp_table[i] = int16_t(100 - 3 * int(i));
+  for (size_t i = 0; i < lut.linear_only_table.size(); ++i) lut.linear_only_table[i] = int16_t(-1000 + int(i));
+  lut.method = kLutMethodLinear;
+  lut.linear_exp_start = 0;
+  lut.linear_exp_end = 64;
+  lut.linear_only_start = 0x1fff0000;
+  lut.linear_only_end = 0x1fff0100;
+  const auto out = [&](uint32_t w, uint32_t h, uint32_t c) {
+    return int8_t(lut.linear_exp_table[size_t(std::max<int>(0, in(w, h, c)))]);
+  };
+
+  CdpLayer layer;
+  layer.op.in_cvt.scale = 1;
+  layer.op.out_cvt.scale = 1;
+  layer.op.local_size = 7;
+  layer.op.bypass_sqsum = 1;
+  layer.op.bypass_out_mul = 1;
+  layer.op.lut = lut;
+  layer.src_data = {MemoryType::Mc, 0x92000000, 0, kCubeSide, kCubeSide, uint16_t(atom), kCubeSide * atom,
+                    kCubeSide * kCubeSide * atom, 0};
+  layer.dst_data = layer.src_data;
+  layer.dst_data.address = 0x93000000;
+
+  const std::vector<uint8_t> input = cube_bytes(atom, in);
+  std::vector<uint8_t> expected = cube_bytes(atom, out);
+  const std::vector<uint8_t> guard = pattern(0x93000000 + expected.size(), 64, 0xEE);
+  expected.insert(expected.end(), guard.begin(), guard.end());
+
+  TaskRequest request = request_for(config_id);
+  request.load.push_back({MemoryType::Mc, 0x92000000, input});
+  request.load.push_back({MemoryType::Mc, 0x93000000, pattern(0x93000000, expected.size(), 0xEE)});
+  request.operations.push_back({layer, false});
+  request.read_back.push_back({MemoryType::Mc, 0x93000000, expected.size()});
+  const TaskResult result = run_checked(request);
+  expect_bytes(expected, read_back(result, 0).bytes, "CDP LUT output");
+
+  // update_lut on CDP's port: the LE table from entry 0, then the LO table;
+  // processor_cdp_program: the window and the bypasses.
+  namespace rc = regs::cdp;
+  const uint32_t cdp = config.unit_base(Unit::Cdp);
+  const std::vector<RegisterAccess> cfgs = accesses_to(result, cdp + rc::S_LUT_ACCESS_CFG, true);
+  ASSERT_EQ(cfgs.size(), 2u);
+  EXPECT_EQ(cfgs[0].value, 0x20000u);  // LE, WRITE, address 0
+  EXPECT_EQ(cfgs[1].value, 0x30000u);  // LO, WRITE, address 0
+  const std::vector<RegisterAccess> data = accesses_to(result, cdp + rc::S_LUT_ACCESS_DATA, true);
+  ASSERT_EQ(data.size(), lut.linear_exp_table.size() + lut.linear_only_table.size());
+  for (size_t i = 0; i < lut.linear_exp_table.size(); ++i) {
+    EXPECT_EQ(int16_t(data[i].value & 0xffff), lut.linear_exp_table[i]) << "LE entry " << i;
+  }
+  for (size_t i = 0; i < lut.linear_only_table.size(); ++i) {
+    EXPECT_EQ(int16_t(data[lut.linear_exp_table.size() + i].value & 0xffff), lut.linear_only_table[i])
+        << "LO entry " << i;
+  }
+  const std::vector<RegisterAccess> lrn = accesses_to(result, cdp + rc::D_LRN_CFG, true);
+  ASSERT_EQ(lrn.size(), 1u);
+  EXPECT_EQ(rc::D_LRN_CFG_NORMALZ_LEN.get(lrn[0].value), rc::D_LRN_CFG_NORMALZ_LEN_LEN7);
+  const std::vector<RegisterAccess> bypass = accesses_to(result, cdp + rc::D_FUNC_BYPASS, true);
+  ASSERT_EQ(bypass.size(), 1u);
+  EXPECT_EQ(bypass[0].value, 0x3u);  // SQSUM_BYPASS and MUL_BYPASS ENABLE
+}
+
 TEST(NvdlaFirmware, PdpMaxPoolingTwoByTwoNvFull) { pool_two_by_two(Config::NvFull); }
 TEST(NvdlaFirmware, PdpMaxPoolingTwoByTwoNvSmall) { pool_two_by_two(Config::NvSmall); }
 TEST(NvdlaFirmware, PdpMaxPoolingTwoByTwoNvLarge) { pool_two_by_two(Config::NvLarge); }
@@ -750,6 +829,74 @@ TEST(NvdlaFirmware, BuilderWritesTheLutListAndRefusesALutActivationWithoutOne) {
   layer = with_lut;
   layer.op.lut->method = 2;
   EXPECT_EQ(build_error(Config::NvSmall, layer), "layer 0 (SdpLayer): sdp_op.lut.method 2 is not 0..1");
+}
+
+// A CDP layer (dla_cdp_op_desc, dla_cdp_surface_desc): its LUT goes into
+// the network's LUT list like an SDP layer's; what cdp.c
+// processor_cdp_program refuses or cannot write is refused naming the
+// field.
+CdpLayer small_cdp() {
+  // nv_small, int8: 33 channels are 5 surfaces of 3x3 atoms of 8 bytes.
+  CdpLayer layer;
+  layer.op.in_cvt.scale = 1;
+  layer.op.out_cvt.scale = 1;
+  layer.op.local_size = 5;
+  layer.op.lut = LutParam{};
+  layer.src_data = {MemoryType::Mc, 0x80000000, 0, 3, 3, 33, 24, 72, 0};
+  layer.dst_data = {MemoryType::Mc, 0x81000000, 0, 3, 3, 33, 24, 72, 0};
+  return layer;
+}
+
+TEST(NvdlaFirmware, BuilderWritesCdpLayersAndRefusesBadFields) {
+  MemoryHal hal;
+  const Task task = build_task(hal, hardware_config(Config::NvSmall), {{small_cdp(), false}}, 0xF0000000);
+  ASSERT_EQ(task.address_list.size(), 7u);  // 4 descriptor entries; src, dst; the LUT list
+  EXPECT_EQ(task.address_list[4].address, 0x80000000u);
+  EXPECT_EQ(task.address_list[4].size, 4u * 72 + 2 * 24 + 3 * 8);  // the cube's extent
+  EXPECT_EQ(task.address_list[6].size, 700u);                       // one dla_lut_param
+  ASSERT_EQ(task.operations.size(), 1u);
+  EXPECT_EQ(task.operations[0].type, OpType::Cdp);
+  CdpLayer no_lut = small_cdp();
+  no_lut.op.lut.reset();
+  EXPECT_EQ(build_task(hal, hardware_config(Config::NvSmall), {{no_lut, false}}, 0xF0000000).address_list.size(),
+            6u);
+
+  CdpLayer layer = small_cdp();
+  layer.op.local_size = 4;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer),
+                       {"layer 0 (CdpLayer)", "cdp_op.local_size 4 is not 3, 5, 7 or 9", "map_local_size"}));
+  layer = small_cdp();
+  layer.op.out_precision = kPrecisionInt16;
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, layer),
+                       {"cdp_op.out_precision 1 differs from in_precision 0", "processor_cdp_program"}));
+  layer = small_cdp();
+  layer.op.in_precision = layer.op.out_precision = kPrecisionFp16;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"cdp_op.in_precision fp16 is not supported by nv_small"}));
+  layer = small_cdp();
+  layer.op.bypass_sqsum = 2;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"cdp_op.bypass_sqsum 2 is not 0..1"}));
+  layer = small_cdp();
+  layer.op.in_cvt.truncate = 32;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"cdp_op.in_cvt.truncate 32", "DATIN_SHIFTER"}));
+  layer = small_cdp();
+  layer.op.out_cvt.truncate = 64;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"cdp_op.out_cvt.truncate 64", "DATOUT_SHIFTER"}));
+  layer = small_cdp();
+  layer.op.in_cvt.offset = 65536;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"cdp_op.in_cvt.offset 65536", "DATIN_OFFSET"}));
+  layer = small_cdp();
+  layer.op.lut->method = 2;
+  EXPECT_EQ(build_error(Config::NvSmall, layer), "layer 0 (CdpLayer): cdp_op.lut.method 2 is not 0..1");
+  layer = small_cdp();
+  layer.dst_data.channel = 32;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer),
+                       {"dst_data 3x3x32 differs from src_data 3x3x33", "CDP writes the cube it reads"}));
+  layer = small_cdp();
+  layer.src_data.type = MemoryType::Hw;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"src_data must be in memory"}));
+  layer = small_cdp();
+  layer.dst_data.size = 100;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"dst_data.size 100 is smaller than the cube's extent"}));
 }
 
 TEST(NvdlaFirmware, BuilderRefusesOutOfRangeAddresses) {

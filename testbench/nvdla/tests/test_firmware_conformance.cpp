@@ -1,5 +1,5 @@
-// NVDLA's pooling and SDP trace tests run through NVDLA's own firmware: each
-// trace's PDP and SDP programming is turned into the firmware's layer
+// NVDLA's pooling, SDP and CDP trace tests run through NVDLA's own firmware:
+// each trace's PDP, SDP or CDP programming is turned into the firmware's layer
 // descriptors (trace_layer.h), the firmware runs one task built from them on
 // the models of the trace's configuration, and the output must match the
 // trace's golden CRC (check_crc) or golden dump (dump_mem), which come from
@@ -13,6 +13,7 @@
 // Each test elaborates its own system: one test per process.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
@@ -24,6 +25,7 @@
 #include <variant>
 #include <vector>
 
+#include "sw/nvdla/regs/cdp.h"
 #include "sw/nvdla/regs/sdp.h"
 #include "sw/nvdla/regs/sdp_rdma.h"
 #include "testbench/nvdla/firmware/layer_task.h"
@@ -68,6 +70,10 @@ const std::map<std::string, const char*>& unused_in_mode() {
       {"PDP_RDMA.D_PERF_ENABLE", "performance counters"},
       {"SDP.D_PERF_ENABLE", "performance counters"},
       {"SDP_RDMA.D_PERF_ENABLE", "performance counters"},
+      {"CDP.D_CYA", "CYA holds spare bits with no function"},
+      {"CDP_RDMA.D_CYA", "CYA holds spare bits with no function"},
+      {"CDP.D_PERF_ENABLE", "performance counters (DMA_EN, LUT_EN: D_PERF_WRITE_STALL, D_PERF_LUT_*)"},
+      {"CDP_RDMA.D_PERF_ENABLE", "performance counters (D_PERF_READ_STALL)"},
       // The firmware never writes PDP_RDMA's copy of the flying mode and
       // writes pad_left into PAD_WIDTH, where the hand-written traces hold
       // other values. NVDLA's RTL (vmod/nvdla/pdp/NV_NVDLA_PDP_rdma.v) feeds
@@ -126,6 +132,39 @@ const char* unused_by_ew(const RegisterDifference& d, const SdpOp& y) {
   }
   if (is("SDP.D_DP_EW_MUL_CVT_") && !y.cvt.mul_cvt.enable) {
     return "the EW MUL operand converter is bypassed (EW_MUL_CVT_BYPASS=YES)";
+  }
+  return nullptr;
+}
+
+// CDP registers a CDP layer does not use (systemc/nvdla/cdp_lrn.h, after
+// the master RTL's NV_NVDLA_CDP_DP_*.v).
+const char* unused_by_cdp(const RegisterDifference& d, const CdpLayer& cdp) {
+  namespace rc = regs::cdp;
+  const std::string& name = d.name;
+  const uint32_t changed = d.trace_value ^ d.firmware_value;
+  // dla_cdp_op_desc has no NaN field; NaNs exist in FP16 data only (and
+  // the master RTL's CDP datapath is 8 bits wide).
+  if (name == "CDP.D_NAN_FLUSH_TO_ZERO" && cdp.op.in_precision != kPrecisionFp16) {
+    return "NaN handling applies to FP16 only";
+  }
+  // The LE table's index: LUT_LE_INDEX_OFFSET in EXPONENT mode,
+  // LUT_LE_INDEX_SELECT in LINEAR mode (NV_NVDLA_CDP_DP_LUT_CTRL_unit.v);
+  // common.c update_lut writes the other field 0.
+  if (name == "CDP.S_LUT_INFO" && cdp.op.lut) {
+    const bool exponent = cdp.op.lut->method == kLutMethodExponential;
+    const uint32_t unused =
+        exponent ? rc::S_LUT_INFO_LUT_LE_INDEX_SELECT.mask() : rc::S_LUT_INFO_LUT_LE_INDEX_OFFSET.mask();
+    if ((changed & ~unused) == 0) {
+      return exponent ? "LUT_LE_INDEX_SELECT is unused by the LE table in EXPONENT mode"
+                      : "LUT_LE_INDEX_OFFSET is unused by the LE table in LINEAR mode";
+    }
+  }
+  // The LUT port's configuration and last data word are what the last CSB
+  // access of the tables left (the trace writes LO before LE, or ends with
+  // a READ configuration); the datapath reads the tables
+  // (NV_NVDLA_CDP_DP_lut.v), which the test compares entry by entry.
+  if (cdp.op.lut && (name == "CDP.S_LUT_ACCESS_CFG" || name == "CDP.S_LUT_ACCESS_DATA")) {
+    return "the LUT port's state after the table writes; the tables themselves are compared below";
   }
   return nullptr;
 }
@@ -220,6 +259,9 @@ const char* unused_for(const RegisterDifference& d, const TraceLayer& t) {
       }
     }
   }
+  if (const auto* cdp = std::get_if<CdpLayer>(&op.layer)) {
+    if (const char* reason = unused_by_cdp(d, *cdp)) return reason;
+  }
   const auto it = unused_in_mode().find(name);
   return it == unused_in_mode().end() ? nullptr : it->second;
 }
@@ -235,13 +277,20 @@ const DataCube* output_cube(const TraceLayer& trace, uint32_t& element) {
     element = sdp->op.dst_precision == kPrecisionInt8 ? 1 : 2;
     return &sdp->dst_data;
   }
+  if (const auto* cdp = std::get_if<CdpLayer>(&layer)) {
+    element = cdp->op.out_precision == kPrecisionInt8 ? 1 : 2;
+    return &cdp->dst_data;
+  }
   return nullptr;
 }
 
-// The all-zero pass-through traces expect the CRC of zero bytes, which
-// memory nobody wrote also has. Where the output cube covers the checked
-// region densely, the region is filled with 0xa5 first, so that the check
-// sees zeros only if the task wrote them.
+// Traces whose expected CRC is that of zero bytes (the all-zero
+// pass-through traces, and CDP traces whose LRN output is all zero) would
+// also pass if the task wrote nothing, since memory nobody wrote reads as
+// zero. Every line the output cube occupies inside such a checked region
+// (width atoms per line, height lines per surface, one surface per atom of
+// channels) is filled with 0xa5 first, so that the check sees zeros only if
+// the task wrote them.
 void prefill_unobservable_output(const TraceLayer& trace, TaskRequest& request) {
   uint32_t element = 1;
   const DataCube* out = output_cube(trace, element);
@@ -249,15 +298,25 @@ void prefill_unobservable_output(const TraceLayer& trace, TaskRequest& request) 
   const DataCube& dst = *out;
   const uint32_t atom = hardware_config(trace.config).atom_bytes;
   const uint64_t surfaces = (uint64_t(dst.channel) * element + atom - 1) / atom;
-  const bool dense =
-      dst.line_stride == uint64_t(dst.width) * atom && dst.surf_stride == uint64_t(dst.height) * dst.line_stride;
+  const uint64_t line_bytes = uint64_t(dst.width) * atom;
   for (const MemoryCheck& check : trace.description.checks) {
     const std::vector<uint8_t> zeros(check.size, 0);
     const bool zero_crc = check.crc32 && *check.crc32 == trace::crc32(zeros.data(), zeros.size());
-    if (zero_crc && dense && check.type == dst.type && check.address == dst.address &&
-        check.size == surfaces * dst.surf_stride) {
-      request.load.push_back({check.type, check.address, std::vector<uint8_t>(check.size, 0xa5)});
-      std::cout << "note: the expected CRC is that of zero bytes; the output region is prefilled with 0xa5\n";
+    if (!zero_crc || check.type != dst.type) continue;
+    uint64_t filled = 0;
+    for (uint64_t s = 0; s < surfaces; ++s) {
+      for (uint64_t h = 0; h < dst.height; ++h) {
+        const uint64_t begin = std::max(dst.address + s * dst.surf_stride + h * dst.line_stride, check.address);
+        const uint64_t end = std::min(dst.address + s * dst.surf_stride + h * dst.line_stride + line_bytes,
+                                      check.address + check.size);
+        if (begin >= end) continue;
+        request.load.push_back({check.type, begin, std::vector<uint8_t>(end - begin, 0xa5)});
+        filled += end - begin;
+      }
+    }
+    if (filled > 0) {
+      std::cout << "note: the expected CRC is that of zero bytes; the " << filled
+                << " output bytes in the checked region are prefilled with 0xa5\n";
     }
   }
 }
@@ -307,16 +366,19 @@ TEST_P(FirmwareConformance, FirmwareTaskMatchesTheTracesGoldenResult) {
   const SdpOpDesc* sdp = std::get_if<SdpLayer>(&layer)   ? &std::get<SdpLayer>(layer).op
                          : std::get_if<SdpPdpLayer>(&layer) ? &std::get<SdpPdpLayer>(layer).sdp_op
                                                             : nullptr;
-  if (sdp && sdp->lut) {
-    const LutTables written = sdp_lut_tables(result.registers, c.config);
+  const auto* cdp = std::get_if<CdpLayer>(&layer);
+  const LutParam* lut = sdp && sdp->lut ? &*sdp->lut : cdp && cdp->op.lut ? &*cdp->op.lut : nullptr;
+  if (lut) {
+    const LutTables written =
+        cdp ? cdp_lut_tables(result.registers, c.config) : sdp_lut_tables(result.registers, c.config);
     size_t differing = 0;
     for (size_t i = 0; i < written.le.size(); ++i) {
-      differing += written.le[i] != sdp->lut->linear_exp_table[i];
-      EXPECT_EQ(written.le[i], sdp->lut->linear_exp_table[i]) << "LE table entry " << i;
+      differing += written.le[i] != lut->linear_exp_table[i];
+      EXPECT_EQ(written.le[i], lut->linear_exp_table[i]) << "LE table entry " << i;
     }
     for (size_t i = 0; i < written.lo.size(); ++i) {
-      differing += written.lo[i] != sdp->lut->linear_only_table[i];
-      EXPECT_EQ(written.lo[i], sdp->lut->linear_only_table[i]) << "LO table entry " << i;
+      differing += written.lo[i] != lut->linear_only_table[i];
+      EXPECT_EQ(written.lo[i], lut->linear_only_table[i]) << "LO table entry " << i;
     }
     std::cout << "LUT tables: " << differing << " of " << written.le.size() + written.lo.size()
               << " entries differ from the trace's\n";
@@ -390,6 +452,37 @@ const TraceCase kSdpEwTraces[] = {
 };
 INSTANTIATE_TEST_SUITE_P(SdpEwToMemory, FirmwareConformance, ::testing::ValuesIn(kSdpEwTraces), case_name);
 
+// CDP (CDP_RDMA -> CDP -> memory): local response normalisation with the
+// LUT the firmware programs from the network's LUT list (cdp.c
+// processor_cdp_program, common.c update_lut). cdp_1x1x1_lrn3_int8_0 and
+// cdp_8x8x32_lrn3_int8_0 expect an all-zero output
+// (prefill_unobservable_output).
+const TraceCase kCdpTraces[] = {
+    {"nv_small/cdp_1x1x1_lrn3_int8_0", Config::NvSmall},
+    {"nv_small/cdp_33x17x34_lrn5_int8_0", Config::NvSmall},
+    {"nv_small/cdp_8x8x32_lrn3_int8_0", Config::NvSmall},
+    {"nv_small/cdp_8x8x32_lrn3_int8_1", Config::NvSmall},
+    {"nv_small/cdp_8x8x32_lrn3_int8_2", Config::NvSmall},
+    {"nv_small/cdp_8x8x32_lrn5_int8_0", Config::NvSmall},
+    {"nv_small/cdp_8x8x32_lrn7_int8_0", Config::NvSmall},
+    {"nv_small/cdp_8x8x64_lrn3_int8_0", Config::NvSmall},
+    {"nv_small/cdp_8x8x64_lrn3_int8_1", Config::NvSmall},
+    {"nv_small/cdp_8x8x64_lrn3_int8_10", Config::NvSmall},
+    {"nv_small/cdp_8x8x64_lrn3_int8_11", Config::NvSmall},
+    {"nv_small/cdp_8x8x64_lrn3_int8_12", Config::NvSmall},
+    {"nv_small/cdp_8x8x64_lrn3_int8_2", Config::NvSmall},
+    {"nv_small/cdp_8x8x64_lrn3_int8_3", Config::NvSmall},
+    {"nv_small/cdp_8x8x64_lrn3_int8_4", Config::NvSmall},
+    {"nv_small/cdp_8x8x64_lrn3_int8_5", Config::NvSmall},
+    {"nv_small/cdp_8x8x64_lrn3_int8_7", Config::NvSmall},
+    {"nv_small/cdp_8x8x64_lrn3_int8_8", Config::NvSmall},
+    {"nv_small/cdp_8x8x64_lrn3_int8_9", Config::NvSmall},
+    {"nv_small/cdp_8x8x64_lrn9_int8", Config::NvSmall},
+    {"nv_large/cdp_8x8x64_lrn9_int8_0", Config::NvLarge},
+    {"nv_large/cdp_passthrough_8x8x32_pack_inc_int8", Config::NvLarge},
+};
+INSTANTIATE_TEST_SUITE_P(Cdp, FirmwareConformance, ::testing::ValuesIn(kCdpTraces), case_name);
+
 // SDP traces whose programming no firmware descriptor reproduces: the
 // converter must refuse them, naming the register.
 struct InexpressibleTrace {
@@ -427,7 +520,7 @@ TEST(FirmwareConformanceList, RefusesTracesNoDescriptorReproduces) {
   }
 }
 
-// The lists above are every pooling and SDP trace of the conformance data: a
+// The lists above are every pooling, SDP and CDP trace of the conformance data: a
 // trace added to the data without being listed fails here.
 TEST(FirmwareConformanceList, ListsEveryPoolingTraceOfTheData) {
   const fs::path root = fs::path(ACOSIM_CONFORMANCE_DIR) / "nvdla";
@@ -443,13 +536,14 @@ TEST(FirmwareConformanceList, ListsEveryPoolingTraceOfTheData) {
   for (const TraceCase& c : kFusedTraces) listed.insert(c.folder);
   for (const TraceCase& c : kSdpTraces) listed.insert(c.folder);
   for (const TraceCase& c : kSdpEwTraces) listed.insert(c.folder);
+  for (const TraceCase& c : kCdpTraces) listed.insert(c.folder);
   for (const InexpressibleTrace& c : kInexpressibleSdpTraces) listed.insert(c.trace.folder);
   size_t found = 0;
   for (const char* config : {"nv_small", "nv_large", "nv_full_traceplayer"}) {
     if (!fs::is_directory(root / config)) continue;
     for (const auto& entry : fs::directory_iterator(root / config)) {
       const std::string name = entry.path().filename().string();
-      if (name.rfind("pdp_", 0) != 0 && name.rfind("sdp_", 0) != 0) continue;
+      if (name.rfind("pdp_", 0) != 0 && name.rfind("sdp_", 0) != 0 && name.rfind("cdp_", 0) != 0) continue;
       ++found;
       EXPECT_EQ(listed.count(std::string(config) + "/" + name), 1u) << config << "/" << name << " is not run";
     }

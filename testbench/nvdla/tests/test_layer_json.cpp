@@ -9,10 +9,12 @@
 #include <unistd.h>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <variant>
 
+#include "sw/nvdla/regs/cdp.h"
 #include "testbench/nvdla/firmware/layer_json.h"
 #include "testbench/nvdla/firmware/trace_layer.h"
 #include "testbench/nvdla/tests/conformance_data.h"
@@ -280,7 +282,7 @@ TEST_F(LayerJson, ErrorsNameFileKeyAndCause) {
   EXPECT_EQ(error_of("[]"), f + "top level: must be an object, not an array");
   EXPECT_EQ(error_of(R"({"layers": [], "extra": 1})"), f + "extra: unknown key (known here: layers, inputs, checks)");
   EXPECT_EQ(error_of(R"({"layers": [{"op": "conv"}]})"),
-            f + "layers[0].op: \"conv\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp)");
+            f + "layers[0].op: \"conv\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp, cdp)");
   const std::string cube = R"("pdp_surface": {"src_data": {"type": "mc", "address": 0, "width": 1, "height": 1,
       "channel": 1}, "dst_data": {"type": "mc", "address": 64, "width": 1, "height": 1, "channel": 1}})";
   auto pdp = [&](const std::string& op) {
@@ -721,13 +723,220 @@ TEST_F(LayerJson, TraceLayerWrittenAsJsonReadsBack) {
   EXPECT_EQ(*d.checks[0].crc32, 0x33d91a71u);
 }
 
+// cdp_1x1x1_lrn3_int8_0: CDP_RDMA reads 1x1x1 INT8 at 0x80000c00 (line
+// 0x100, surface 0x800, MC); CDP writes 0x80000020 with the same strides.
+// D_LRN_CFG 0x1: window 5; D_DATOUT_SHIFTER 0x9; D_FUNC_BYPASS 0. S_LUT_CFG
+// 0x71: LE LINEAR, underflow/overflow/hybrid priority LO; S_LUT_INFO
+// 0x8fe00: LE index select 0xfe = -2, LO index select 8; LE start
+// {0x3f, 0xfffffff2} (38 bits), end 2; LO start 0, end 0x10000; slope
+// scales 0x10001 (1, 1), shifts 0. The trace writes LE 0..64 then LO
+// 0..256, entry i holding i.
+TEST(TraceLayer, CdpTraceBecomesACdpLayer) {
+  REQUIRE_TRACE("nv_small/cdp_1x1x1_lrn3_int8_0");
+  const TraceLayer t = trace_layer(trace_dir("nv_small/cdp_1x1x1_lrn3_int8_0"), Config::NvSmall);
+  ASSERT_EQ(t.description.operations.size(), 1u);
+  const auto& l = std::get<CdpLayer>(t.description.operations[0].layer);
+  EXPECT_EQ(l.op.in_precision, kPrecisionInt8);
+  EXPECT_EQ(l.op.out_precision, kPrecisionInt8);
+  EXPECT_EQ(l.op.local_size, 5);
+  EXPECT_EQ(l.op.bypass_sqsum, 0);
+  EXPECT_EQ(l.op.bypass_out_mul, 0);
+  EXPECT_EQ(l.op.in_cvt.scale, 1);
+  EXPECT_EQ(l.op.in_cvt.offset, 0);
+  EXPECT_EQ(l.op.out_cvt.truncate, 9);
+  EXPECT_EQ(l.src_data.type, MemoryType::Mc);
+  EXPECT_EQ(l.src_data.address, 0x80000c00u);
+  EXPECT_EQ(l.src_data.width, 1);
+  EXPECT_EQ(l.src_data.channel, 1);
+  EXPECT_EQ(l.src_data.line_stride, 0x100u);
+  EXPECT_EQ(l.src_data.surf_stride, 0x800u);
+  EXPECT_EQ(l.dst_data.address, 0x80000020u);
+  EXPECT_EQ(l.dst_data.height, 1);
+  EXPECT_EQ(l.dst_data.surf_stride, 0x800u);
+  ASSERT_TRUE(l.op.lut.has_value());
+  const LutParam& lut = *l.op.lut;
+  EXPECT_EQ(lut.method, kLutMethodLinear);
+  EXPECT_EQ(lut.underflow_priority, kLutPriorityLinearOnly);
+  EXPECT_EQ(lut.overflow_priority, kLutPriorityLinearOnly);
+  EXPECT_EQ(lut.hybrid_priority, kLutPriorityLinearOnly);
+  EXPECT_EQ(lut.linear_exp_offset, -2);
+  EXPECT_EQ(lut.linear_only_offset, 8);
+  EXPECT_EQ(lut.linear_exp_start, 0x3ffffffff2u);
+  EXPECT_EQ(lut.linear_exp_end, 2u);
+  EXPECT_EQ(lut.linear_only_end, 0x10000u);
+  EXPECT_EQ(lut.linear_exp_underflow_slope.scale, 1);
+  EXPECT_EQ(lut.linear_only_overflow_slope.scale, 1);
+  EXPECT_EQ(lut.linear_exp_overflow_slope.shifter, 0);
+  for (size_t i = 0; i < lut.linear_exp_table.size(); ++i) EXPECT_EQ(lut.linear_exp_table[i], int16_t(i));
+  for (size_t i = 0; i < lut.linear_only_table.size(); ++i) EXPECT_EQ(lut.linear_only_table[i], int16_t(i));
+  ASSERT_EQ(t.description.checks.size(), 1u);
+  EXPECT_EQ(*t.description.checks[0].crc32, 0xf1e8ba9eu);
+
+  // cdp_8x8x32_lrn3_int8_0 writes LO 0..256 first, then LE 0..64, then
+  // selects READ and writes a data word, which a READ port ignores.
+  REQUIRE_TRACE("nv_small/cdp_8x8x32_lrn3_int8_0");
+  const TraceLayer p = trace_layer(trace_dir("nv_small/cdp_8x8x32_lrn3_int8_0"), Config::NvSmall);
+  const auto& c = std::get<CdpLayer>(p.description.operations[0].layer);
+  EXPECT_EQ(c.op.bypass_sqsum, 1);  // D_FUNC_BYPASS 0x3
+  EXPECT_EQ(c.op.bypass_out_mul, 1);
+  EXPECT_EQ(c.op.in_cvt.offset, 0x80);  // D_DATIN_OFFSET 0x80
+  EXPECT_EQ(c.op.out_cvt.offset, 0x80);
+  for (size_t i = 0; i < 65; ++i) EXPECT_EQ(c.op.lut->linear_exp_table[i], int16_t(i));
+  EXPECT_EQ(c.op.lut->linear_only_table[256], 0x100);
+}
+
+// CDP's LUT port (systemc/nvdla/cdp_lrn.h CdpLutTables): a data write
+// stores and advances only when the access type is WRITE, a read advances
+// only when it is READ, and the address stops at the table's last entry.
+TEST(TraceLayer, CdpLutPortMovesOnlyOnAccessesOfItsTypeAndStopsAtTheLastEntry) {
+  namespace rc = regs::cdp;
+  const uint32_t base = hardware_config(Config::NvSmall).unit_base(Unit::Cdp);
+  std::vector<RegisterAccess> log;
+  const auto cfg = [&](uint32_t value) { log.push_back({true, base + rc::S_LUT_ACCESS_CFG, value}); };
+  const auto data = [&](uint32_t value) { log.push_back({true, base + rc::S_LUT_ACCESS_DATA, value}); };
+  const auto read = [&] { log.push_back({false, base + rc::S_LUT_ACCESS_DATA, 0}); };
+  cfg(0x20000 | 63);  // LE, WRITE, address 63
+  data(1);            // LE[63]
+  data(2);            // LE[64], the last entry: the address stays
+  data(3);            // LE[64] again
+  read();             // a read of a WRITE port does not advance
+  cfg(0x00000 | 10);  // LE, READ, address 10
+  data(4);            // ignored, no advance
+  read();             // advances to 11
+  cfg(0x20000 | 11);
+  data(5);  // LE[11]
+  cfg(0x30000 | 256);  // LO, WRITE, the last entry
+  data(6);
+  data(7);
+  const LutTables t = cdp_lut_tables(log, Config::NvSmall);
+  EXPECT_EQ(t.le[63], 1);
+  EXPECT_EQ(t.le[64], 3);
+  EXPECT_EQ(t.le[10], 0);
+  EXPECT_EQ(t.le[11], 5);
+  EXPECT_EQ(t.lo[256], 7);
+  EXPECT_EQ(t.lo[0], 0);
+  // SDP's port advances on every data access, modulo 1024.
+  EXPECT_EQ(sdp_lut_tables(log, Config::NvSmall).le[63], 0);
+}
+
+// CDP programming no dla_cdp_op_desc reproduces, in copies of
+// cdp_1x1x1_lrn3_int8_0 with one register changed before the enables: the
+// converter refuses it, naming the register.
+TEST_F(LayerJson, CdpTraceTheFirmwareCannotProgramIsRefused) {
+  REQUIRE_TRACE("nv_small/cdp_1x1x1_lrn3_int8_0");
+  const fs::path folder = trace_dir("nv_small/cdp_1x1x1_lrn3_int8_0");
+  fs::copy_file(folder / "cdp_1x1x1_lrn3_int8_0_in.dat", m_dir / "cdp_1x1x1_lrn3_int8_0_in.dat");
+  std::ifstream in(folder / "cdp_1x1x1_lrn3_int8_0.cfg");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string enable = "reg_write(NVDLA_CDP.D_OP_ENABLE_0";
+  ASSERT_NE(text.find(enable), std::string::npos);
+  const auto refused = [&](const std::string& write) {
+    std::string changed = text;
+    changed.insert(changed.find(enable), write + "\n");
+    const std::string path = this->write("changed.cfg", changed);
+    try {
+      trace_layer(path, Config::NvSmall);
+    } catch (const TraceLayerError& e) {
+      return std::string(e.what());
+    }
+    ADD_FAILURE() << write << " was converted";
+    return std::string();
+  };
+  EXPECT_NE(refused("reg_write(NVDLA_CDP.D_DST_COMPRESSION_EN_0, 0x1);")
+                .find("CDP.D_DST_COMPRESSION_EN enables compression, which processor_cdp_program never programs"),
+            std::string::npos);
+  EXPECT_NE(refused("reg_write(NVDLA_CDP.D_DATA_FORMAT_0, 0x1);")
+                .find("CDP_RDMA.D_DATA_FORMAT (0x0) and CDP.D_DATA_FORMAT (0x1) differ, but the firmware programs both "
+                      "from the one descriptor field in_precision"),
+            std::string::npos);
+  EXPECT_NE(refused("reg_write(NVDLA_CDP_RDMA.D_DATA_FORMAT_0, 0x3);").find("CDP_RDMA.D_DATA_FORMAT.INPUT_DATA=3"),
+            std::string::npos);
+}
+
+// A CDP trace's layer written as JSON reads back as the same layer.
+TEST_F(LayerJson, CdpTraceLayerWrittenAsJsonReadsBack) {
+  REQUIRE_TRACE("nv_small/cdp_1x1x1_lrn3_int8_0");
+  const fs::path folder = trace_dir("nv_small/cdp_1x1x1_lrn3_int8_0");
+  const TraceLayer t = trace_layer(folder.string(), Config::NvSmall);
+  fs::copy_file(folder / "cdp_1x1x1_lrn3_int8_0_in.dat", m_dir / "cdp_1x1x1_lrn3_int8_0_in.dat");
+  const std::string text = layer_to_json(t.description);
+  EXPECT_NE(text.find("\"op\": \"cdp\""), std::string::npos);
+  EXPECT_EQ(text.find("lut_index"), std::string::npos);
+  const LayerDescription d = read_layer_json(write("layer.json", text));
+  EXPECT_EQ(layers_text(d), layers_text(t.description));
+  const auto& a = std::get<CdpLayer>(t.description.operations[0].layer);
+  const auto& b = std::get<CdpLayer>(d.operations[0].layer);
+  EXPECT_EQ(b.op.local_size, a.op.local_size);
+  EXPECT_EQ(b.op.out_cvt.truncate, a.op.out_cvt.truncate);
+  ASSERT_TRUE(b.op.lut.has_value());
+  EXPECT_EQ(b.op.lut->linear_exp_start, a.op.lut->linear_exp_start);
+  EXPECT_EQ(b.op.lut->linear_only_table, a.op.lut->linear_only_table);
+  EXPECT_EQ(b.src_data.address, a.src_data.address);
+  EXPECT_EQ(b.dst_data.surf_stride, a.dst_data.surf_stride);
+  ASSERT_EQ(d.inputs.size(), t.description.inputs.size());
+  ASSERT_EQ(d.checks.size(), 1u);
+  EXPECT_EQ(*d.checks[0].crc32, 0xf1e8ba9eu);
+}
+
+// "cdp" layers: cdp_op (dla_cdp_op_desc) and cdp_surface (src_data,
+// dst_data); every error names its key.
+TEST_F(LayerJson, CdpLayerReadsAndItsErrorsNameTheKey) {
+  const auto cdp = [](const std::string& op, const std::string& surface = R"({
+      "src_data": {"type": "mc", "address": 0, "width": 2, "height": 2, "channel": 8, "line_stride": 8,
+                   "surf_stride": 32},
+      "dst_data": {"type": "mc", "address": 4096, "width": 2, "height": 2, "channel": 8, "line_stride": 8,
+                   "surf_stride": 32}})") {
+    return R"({"layers": [{"op": "cdp", "cdp_op": )" + op + R"(, "cdp_surface": )" + surface + "}]}";
+  };
+  const LayerDescription d = parse_layer_json(
+      cdp(R"({"in_precision": "int8", "out_precision": "PRECISION_INT8", "local_size": 9, "bypass_sqsum": 1,
+              "in_cvt": {"offset": -128, "scale": 3, "truncate": 2}, "out_cvt": {"offset": "0x1000000",
+              "scale": -5, "truncate": 40}, "lut_index": -1})"),
+      layer_path());
+  const auto& c = std::get<CdpLayer>(d.operations[0].layer);
+  EXPECT_EQ(c.op.local_size, 9);
+  EXPECT_EQ(c.op.bypass_sqsum, 1);
+  EXPECT_EQ(c.op.bypass_out_mul, 0);
+  EXPECT_EQ(c.op.in_cvt.offset, -128);
+  EXPECT_EQ(c.op.in_cvt.truncate, 2);
+  EXPECT_EQ(c.op.out_cvt.offset, 0x1000000);
+  EXPECT_EQ(c.op.out_cvt.scale, -5);
+  EXPECT_FALSE(c.op.lut.has_value());
+  EXPECT_EQ(c.dst_data.address, 4096u);
+  EXPECT_EQ(layers_text(parse_layer_json(layer_to_json(d), layer_path())), layers_text(d));
+
+  EXPECT_NE(error_of(cdp(R"({"window": 3})")).find("layers[0].cdp_op.window: unknown key"), std::string::npos);
+  EXPECT_NE(error_of(cdp(R"({"local_size": 300})")).find("layers[0].cdp_op.local_size: 300 is out of range [0, 255]"),
+            std::string::npos);
+  EXPECT_NE(error_of(cdp(R"({"in_precision": "PRECISION_INT4"})"))
+                .find("layers[0].cdp_op.in_precision: \"PRECISION_INT4\" is not one of PRECISION_INT8"),
+            std::string::npos);
+  EXPECT_NE(error_of(cdp(R"({"lut_index": 0})")).find("layers[0].cdp_op.lut_index: must be -1"), std::string::npos);
+  EXPECT_NE(error_of(cdp(R"({"lut": {"linear_exp_table": [0]}})"))
+                .find("layers[0].cdp_op.lut.linear_exp_table: must be an array of 65 integers"),
+            std::string::npos);
+  EXPECT_NE(error_of(cdp("{}", R"({"src_data": {"type": "mc", "address": 0, "width": 1, "height": 1,
+                                                 "channel": 1}})"))
+                .find("layers[0].cdp_surface.dst_data: missing"),
+            std::string::npos);
+  EXPECT_NE(error_of(cdp("{}", R"({"src_data": {"type": "mc", "address": 0, "width": 1, "height": 1,
+                                                 "channel": 1}, "x1_data": {}})"))
+                .find("layers[0].cdp_surface.x1_data: unknown key (known here: src_data, dst_data)"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"layers": [{"op": "cdp", "cdp_op": {}}]})").find("layers[0].cdp_surface: missing"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"layers": [{"op": "lrn"}]})")
+                .find("layers[0].op: \"lrn\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp, cdp)"),
+            std::string::npos);
+}
+
 TEST(TraceLayer, NonPoolingTraceIsRefused) {
   REQUIRE_TRACE("nv_full_traceplayer/sanity1");
   try {
     trace_layer(trace_dir("nv_full_traceplayer/sanity1"), Config::NvFull);
     FAIL();
   } catch (const TraceLayerError& e) {
-    EXPECT_NE(std::string(e.what()).find("neither PDP nor SDP is ever enabled"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("neither PDP, SDP nor CDP is ever enabled"), std::string::npos) << e.what();
   }
 }
 

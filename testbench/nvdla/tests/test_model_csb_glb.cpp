@@ -54,9 +54,9 @@ const std::vector<UnmappedCase>& unmapped_cases() {
       // BDMA's last register is STATUS_GRP1_WRITE_STALL at 0x050.
       {"FullBdmaHoleRead", Config::NvFull, 0x4000 + 0x054, false, {"BDMA"}},
       // Windows of units the project does not model.
-      {"FullCdmaRead", Config::NvFull, 0x5000, false, {"CDMA", "not modelled"}},
-      {"SmallCdmaWrite", Config::NvSmall, 0x3000 + 0x010, true, {"CDMA", "not modelled"}},
-      {"SmallCaccRead", Config::NvSmall, 0x7000 + 0x004, false, {"CACC", "not modelled"}},
+      {"FullRubikRead", Config::NvFull, 0x10000, false, {"RUBIK", "not modelled"}},
+      {"SmallGecWrite", Config::NvSmall, 0xE000 + 0x010, true, {"GEC", "not modelled"}},
+      {"SmallMcifRead", Config::NvSmall, 0x2000 + 0x004, false, {"MCIF", "not modelled"}},
       // BDMA is compiled out of every master configuration (its master
       // window is 0x10000).
       {"SmallBdmaRead", Config::NvSmall, 0x10000 + 0x040, false, {"BDMA", "not modelled"}},

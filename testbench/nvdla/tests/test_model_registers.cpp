@@ -39,8 +39,9 @@ struct UnitFacts {
 
 const UnitFacts& facts(Unit unit) {
   // PDP_RDMA 0x000..0x04C, PDP 0x000..0x09C, SDP_RDMA 0x000..0x090,
-  // SDP 0x000..0x0F8, CDP_RDMA 0x000..0x040, CDP 0x000..0x0B8, BDMA
-  // 0x000..0x050, GLB 0x000..0x00C: every word a register.
+  // SDP 0x000..0x0F8, CDP_RDMA 0x000..0x040, CDP 0x000..0x0B8, CDMA
+  // 0x000..0x0E8, CSC 0x000..0x064, CMAC_A/B 0x000..0x00C, CACC
+  // 0x000..0x034, BDMA 0x000..0x050, GLB 0x000..0x00C: every word a register.
   static const std::vector<UnitFacts> kFacts = {
       {Unit::Glb, 4, false, {{"S_INTR_SET", 0}}, {"S_INTR_SET", "S_INTR_STATUS"}},
       // STATUS after reset: FREE_SLOT 20 (0x14), IDLE 1 (bit 8).
@@ -50,6 +51,12 @@ const UnitFacts& facts(Unit unit) {
       {Unit::SdpRdma, 37, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}}, {"S_POINTER", "D_OP_ENABLE"}},
       {Unit::Sdp, 63, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}},
        {"S_POINTER", "D_OP_ENABLE", "S_LUT_ACCESS_CFG", "S_LUT_ACCESS_DATA"}},
+      {Unit::Cdma, 59, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}, {"S_CBUF_FLUSH_STATUS", 1}},
+       {"S_POINTER", "D_OP_ENABLE"}},
+      {Unit::Csc, 26, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}}, {"S_POINTER", "D_OP_ENABLE"}},
+      {Unit::CmacA, 4, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}}, {"S_POINTER", "D_OP_ENABLE"}},
+      {Unit::CmacB, 4, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}}, {"S_POINTER", "D_OP_ENABLE"}},
+      {Unit::Cacc, 14, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}}, {"S_POINTER", "D_OP_ENABLE"}},
       {Unit::CdpRdma, 17, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}}, {"S_POINTER", "D_OP_ENABLE"}},
       {Unit::Cdp, 47, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}},
        {"S_POINTER", "D_OP_ENABLE", "S_LUT_ACCESS_CFG", "S_LUT_ACCESS_DATA"}},

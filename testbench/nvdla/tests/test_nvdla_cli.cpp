@@ -231,13 +231,13 @@ TEST_F(NvdlaCli, UnknownRegisterIsNamedWithFileAndLine) {
 TEST_F(NvdlaCli, RegisterOfAUnitNotModelledNamesTheUnit) {
   REQUIRE_CONFORMANCE_DATA();
   const fs::path cfg = copy_trace(kPdpCfg) / kPdpCfgFile;
-  // CDMA exists in nv_small's register map but has no model here.
-  const unsigned line = edit_line(cfg, "NVDLA_PDP.D_PARTIAL_WIDTH_OUT_0", "NVDLA_CDMA.D_OP_ENABLE_0");
+  // RUBIK has a window in nv_small's register map but no model here.
+  const unsigned line = edit_line(cfg, "NVDLA_PDP.D_PARTIAL_WIDTH_OUT_0", "NVDLA_RUBIK.D_OP_ENABLE_0");
   const Outcome o = trace(cfg, "nv_small");
   EXPECT_EQ(o.status, 1);
   expect_one_line_error(o);
   EXPECT_TRUE(contains(o.err, cfg.string() + ":" + std::to_string(line) + ": ")) << o.err;
-  EXPECT_TRUE(contains(o.err, "CDMA is not modelled")) << o.err;
+  EXPECT_TRUE(contains(o.err, "RUBIK is not modelled")) << o.err;
 }
 
 TEST_F(NvdlaCli, TruncatedPayloadNamesTheDatFileAndLine) {

@@ -318,16 +318,14 @@ TEST_F(TraceFiles, CfgErrorsNameFileAndLine) {
             p + ":3: bad register name 'NVDLA_PDP.D_OP_ENABLE': the register name ends in _0");
   EXPECT_EQ(error("reg_write(PDP.D_OP_ENABLE_0, 1);"),
             p + ":3: bad register name 'PDP.D_OP_ENABLE_0': expected NVDLA_<UNIT>.<REG>_0");
-  EXPECT_EQ(error("poll_reg_equal(NVDLA_CDMA.S_CBUF_FLUSH_STATUS_0, 1);"), p + ":3: unit CDMA is not modelled");
-  EXPECT_EQ(error("reg_write(NVDLA_CACC.D_OP_ENABLE_0, 1);"), p + ":3: unit CACC is not modelled");
-  EXPECT_EQ(error("reg_write(NVDLA_CMAC_A.D_OP_ENABLE_0, 1);"), p + ":3: unit CMAC_A is not modelled");
+  EXPECT_EQ(error("poll_reg_equal(NVDLA_RUBIK.S_STATUS_0, 1);"), p + ":3: unit RUBIK is not modelled");
+  EXPECT_EQ(error("reg_write(NVDLA_GEC.D_OP_ENABLE_0, 1);"), p + ":3: unit GEC is not modelled");
   EXPECT_EQ(error("reg_write(NVDLA_RUBIK.D_OP_ENABLE_0, 1);"), p + ":3: unit RUBIK is not modelled");
   EXPECT_EQ(error("reg_write(NVDLA_BDMA.CFG_OP_0, 1);"), p + ":3: unit BDMA is not modelled: nv_small has no BDMA");
   EXPECT_EQ(error("reg_write(NVDLA_FOO.D_OP_ENABLE_0, 1);"), p + ":3: unknown unit FOO");
   // Interrupts.
   EXPECT_EQ(error("intr_notify(RUBIK_0, id);"), p + ":3: unit RUBIK is not modelled");
-  EXPECT_EQ(error("intr_notify(CACC_0, id);"), p + ":3: unit CACC is not modelled");
-  EXPECT_EQ(error("intr_notify(cdma_dat_0, id);"), p + ":3: unit CDMA_DAT is not modelled");
+  EXPECT_EQ(error("intr_notify(FOO_0, id);"), p + ":3: unknown interrupt source FOO");
   EXPECT_EQ(error("intr_notify(BDMA_0, id);"), p + ":3: unit BDMA is not modelled: nv_small has no BDMA");
   EXPECT_EQ(error("intr_notify(FOO_0, id);"), p + ":3: unknown interrupt source FOO");
   EXPECT_EQ(error("intr_notify(PDP_2, id);"), p + ":3: bad interrupt 'PDP_2': expected <UNIT>_0 or <UNIT>_1");
@@ -425,9 +423,9 @@ TEST_F(TraceFiles, TxnErrorsNameFileAndLine) {
             p + ":2: write_mem is not supported (NVDLA's own trace converters leave it unimplemented)");
   EXPECT_EQ(error("poke 0x0"), p + ":2: unknown command 'poke'");
   // Units this project does not model, named from the nv_full map:
-  // word 0x1400 -> byte 0x5000 (CDMA), 0x2400 -> 0x9000 (CACC), 0x4000 -> 0x10000 (RUBIK).
-  EXPECT_EQ(error("write_reg 0xffff1400 0x1"), p + ":2: unit CDMA is not modelled (trace address 0xffff1400)");
-  EXPECT_EQ(error("read_reg 0xffff2400 0x1 0x1"), p + ":2: unit CACC is not modelled (trace address 0xffff2400)");
+  // word 0x0800 -> byte 0x2000 (MCIF), 0x0c00 -> 0x3000 (CVIF), 0x4000 -> 0x10000 (RUBIK).
+  EXPECT_EQ(error("write_reg 0xffff0800 0x1"), p + ":2: unit MCIF is not modelled (trace address 0xffff0800)");
+  EXPECT_EQ(error("read_reg 0xffff0c00 0x1 0x1"), p + ":2: unit CVIF is not modelled (trace address 0xffff0c00)");
   EXPECT_EQ(error("write_reg 0xffff4000 0x1"), p + ":2: unit RUBIK is not modelled (trace address 0xffff4000)");
   // Master map: word 0x4000 -> byte 0x10000, BDMA's window, compiled out.
   EXPECT_EQ(error("write_reg 0xffff4000 0x1", Config::NvSmall),
@@ -476,6 +474,7 @@ struct CrcCheck {
   uint64_t base, size;
   uint32_t crc;
   unsigned pdp_interrupts, sdp_interrupts, cdp_interrupts;  // intr_notify(PDP_0 / SDP_0 / CDP_0, ...) lines
+  unsigned conv_interrupts = 0;  // intr_notify(CACC_0 / CDMA_DAT_0 / CDMA_WT_0, ...) lines
   bool secondary = false;  // check_crc on sec_mem (CVIF)
 };
 constexpr CrcCheck kCrcChecks[] = {
@@ -542,8 +541,20 @@ constexpr CrcCheck kCrcChecks[] = {
     {"nv_small", "cdp_8x8x64_lrn3_int8_8", 0x80000060, 0x1000, 0x1e248dd1, 0, 0, 1},
     {"nv_small", "cdp_8x8x64_lrn3_int8_9", 0x80000060, 0x1000, 0xb8886ed0, 0, 0, 1},
     {"nv_small", "cdp_8x8x64_lrn9_int8", 0x90000000, 0x1000, 0x1a232a09, 0, 0, 1},
-    {"nv_large", "cdp_8x8x64_lrn9_int8_0", 0x50000000, 0x4000, 0xb46c4f4c, 0, 0, 1, true},
+    {"nv_large", "cdp_8x8x64_lrn9_int8_0", 0x50000000, 0x4000, 0xb46c4f4c, 0, 0, 1, 0, true},
     {"nv_large", "cdp_passthrough_8x8x32_pack_inc_int8", 0x80080000, 0x800, 0x9f5edd58, 0, 0, 1},
+    {"nv_small", "dc_13x15x64_5x3x64x16_int8_0", 0x90000000, 0x1500, 0x8c467827, 0, 1, 0, 0},
+    {"nv_small", "dc_14x7x49_3x4x49x32_int8_0", 0x800001A0, 0x2A00, 0x6f902382, 0, 1, 0, 0},
+    {"nv_small", "dc_24x33x55_5x5x55x25_int8_0", 0x80000000, 0x6000, 0x3d870ff3, 0, 1, 0, 0},
+    {"nv_small", "dc_32x26x76_6x3x76x16_int8_0", 0x80200020, 0x4880, 0xcc4be8f7, 0, 1, 0, 0},
+    {"nv_small", "dc_35x22x54_6x8x54x29_int8_0", 0x80000000, 0x24000, 0xab710c39, 0, 1, 0, 0},
+    {"nv_small", "dc_4x1x8192_1x1x8192x1_int8_0", 0xA0000120, 0x160, 0x2cb4a4cf, 0, 1, 0, 0},
+    {"nv_small", "dc_6x8x192_3x3x192x32_int8_0", 0x80000000, 0x1000, 0xee3e1e0c, 0, 1, 0, 0},
+    {"nv_small", "dc_8192x1x1_2x3x1x41_int8_0", 0xA0000000, 0xC0E40, 0x8d6abbb0, 0, 1, 0, 0},
+    {"nv_small", "dc_8x16x128_3x3x128x32_int8", 0x80000120, 0x2100, 0xea88655a, 0, 1, 0, 0},
+    {"nv_small", "dc_8x8x36_4x4x36x16_dilation_int8_0", 0xA0000000, 0x500, 0xbdfa62b8, 0, 1, 0, 0},
+    {"nv_large", "dc_8x16x128_3x3x128x32_int8", 0x80000120, 0x2100, 0xa0bd94a4, 0, 1, 0, 0},
+    {"nv_large", "dc_8x8x32_1x1x32x32_int8_0", 0x80080000, 0x800, 0xf1e8ba9e, 0, 1, 0, 3},
 };
 
 TEST(ConformanceTraces, EveryMasterTraceParses) {
@@ -554,7 +565,7 @@ TEST(ConformanceTraces, EveryMasterTraceParses) {
     const fs::path folder = conformance_dir() / expected.config / expected.test;
     const fs::path cfg = folder / (std::string(expected.test) + ".cfg");
     const CfgTrace trace = read_cfg_trace(cfg.string(), *parse_config(expected.config));
-    unsigned crc_checks = 0, pdp = 0, sdp = 0, cdp = 0, loads = 0;
+    unsigned crc_checks = 0, pdp = 0, sdp = 0, cdp = 0, conv = 0, loads = 0;
     for (const auto& c : trace.commands) {
       if (c.op == CfgOp::CheckCrc) {
         ++crc_checks;
@@ -564,7 +575,8 @@ TEST(ConformanceTraces, EveryMasterTraceParses) {
         EXPECT_EQ(c.value, expected.crc);
       }
       if (c.op == CfgOp::IntrNotify) {
-        (c.interrupt.unit == Unit::Pdp ? pdp : c.interrupt.unit == Unit::Cdp ? cdp : sdp) += 1;
+        const std::string& source = c.interrupt.source;
+        (source == "PDP" ? pdp : source == "CDP" ? cdp : source == "SDP" ? sdp : conv) += 1;
       }
       if (c.op == CfgOp::MemLoad) {
         ++loads;
@@ -575,10 +587,11 @@ TEST(ConformanceTraces, EveryMasterTraceParses) {
     EXPECT_EQ(pdp, expected.pdp_interrupts);
     EXPECT_EQ(sdp, expected.sdp_interrupts);
     EXPECT_EQ(cdp, expected.cdp_interrupts);
+    EXPECT_EQ(conv, expected.conv_interrupts);
     EXPECT_GE(loads, 1u);
     ++traces;
   }
-  EXPECT_EQ(traces, 65u);
+  EXPECT_EQ(traces, 77u);
 }
 
 TEST(ConformanceTraces, NoOtherMasterTraces) {

@@ -35,13 +35,15 @@ using hal::MemoryPort;
 // +0x004 and S_INTR_STATUS +0x00C; D_OP_ENABLE +0x008 in PDP, PDP_RDMA,
 // SDP_RDMA, +0x038 in SDP; BDMA CFG_LAUNCH0 +0x034).
 struct Map {
-  uint32_t glb_mask, glb_status, pdp_enable, pdp_rdma_enable, sdp_enable, sdp_rdma_enable, bdma_launch0, cdp_enable;
+  uint32_t glb_mask, glb_status, pdp_enable, pdp_rdma_enable, sdp_enable, sdp_rdma_enable, bdma_launch0, cdp_enable,
+      cdma_enable;
 };
-constexpr Map kMaster{0x1004, 0x100C, 0xB008, 0xA008, 0x9038, 0x8008, 0, 0xD048};
-constexpr Map kNvFull{0x0004, 0x000C, 0xD008, 0xC008, 0xB038, 0xA008, 0x4034, 0xF048};
+constexpr Map kMaster{0x1004, 0x100C, 0xB008, 0xA008, 0x9038, 0x8008, 0, 0xD048, 0x3010};
+constexpr Map kNvFull{0x0004, 0x000C, 0xD008, 0xC008, 0xB038, 0xA008, 0x4034, 0xF048, 0x5010};
 
 // GLB S_INTR_STATUS bits: SDP 0/1, PDP 4/5, BDMA 6/7.
 constexpr uint32_t kSdp0 = 1u << 0, kCdp0 = 1u << 2, kPdp0 = 1u << 4, kPdp1 = 1u << 5, kBdma0 = 1u << 6;
+constexpr uint32_t kConvDone0 = (1u << 16) | (1u << 18) | (1u << 20);  // CDMA_DAT_0, CDMA_WT_0, CACC_0
 
 class FakeNvdlaHal : public hal::Hal {
  public:
@@ -683,10 +685,10 @@ TEST_F(PlayerTest, FolderMustHoldExactlyOneTrace) {
 }
 
 TEST_F(PlayerTest, ParseErrorsComeBeforeAnythingRuns) {
-  write("t.cfg", "reg_write(NVDLA_PDP.D_OP_ENABLE_0, 1);\nreg_write(NVDLA_CDMA.D_OP_ENABLE_0, 1);\n");
+  write("t.cfg", "reg_write(NVDLA_PDP.D_OP_ENABLE_0, 1);\nreg_write(NVDLA_RUBIK.D_OP_ENABLE_0, 1);\n");
   FakeNvdlaHal hal(kMaster);
   EXPECT_EQ(error_of([&] { play_trace(trace_dir(), hal, options_); }),
-            (dir_ / "trace/t.cfg").string() + ":2: unit CDMA is not modelled");
+            (dir_ / "trace/t.cfg").string() + ":2: unit RUBIK is not modelled");
   EXPECT_TRUE(hal.register_writes.empty());
 }
 
@@ -810,7 +812,7 @@ TEST_F(PlayerTest, ConformanceDumpMemWithoutPoolingReportsTheFirstByte) {
 
 TEST_F(PlayerTest, EveryConformanceTracePlaysAgainstTheFake) {
   REQUIRE_CONFORMANCE();
-  // Parse all 72 traces of the modelled units and play each against a fake
+  // Parse all 84 traces of the modelled units and play each against a fake
   // that raises the interrupts right away: no trace uses a command the
   // player lacks.
   unsigned traces = 0;
@@ -827,12 +829,14 @@ TEST_F(PlayerTest, EveryConformanceTracePlaysAgainstTheFake) {
         hal.on_write(master ? kMaster.sdp_enable : kNvFull.sdp_enable, 1, {100, kSdp0, nullptr});
       }
       if (name.rfind("cdp_", 0) == 0) hal.on_write(kMaster.cdp_enable, 1, {100, kCdp0, nullptr});
+      // A convolution: SDP, CDMA_DAT, CDMA_WT and CACC once CDMA, enabled last, starts.
+      if (name.rfind("dc_", 0) == 0) hal.on_write(kMaster.cdma_enable, 1, {100, kSdp0 | kConvDone0, nullptr});
       hal.on_write(kNvFull.bdma_launch0, 1, {100, kBdma0, nullptr});
       play_trace(entry.path().string(), hal, options_);
       ++traces;
     }
   }
-  EXPECT_EQ(traces, 72u);
+  EXPECT_EQ(traces, 84u);
 }
 
 }  // namespace

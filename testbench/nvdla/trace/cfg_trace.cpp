@@ -280,7 +280,7 @@ class CommandBuilder {
     }
     const UnitLookup source = lookup_interrupt_source(upper.substr(0, underscore), config_);
     if (!source.unit) fail_at(where_, source.error);
-    return InterruptId{*source.unit, static_cast<unsigned>(group[0] - '0')};
+    return InterruptId{*source.unit, static_cast<unsigned>(group[0] - '0'), source.source, source.status_bit0};
   }
 
   // pri_mem, sec_mem, or the literal 1 that NVDLA's generated traces write
@@ -368,9 +368,7 @@ const char* pattern_name(MemPattern pattern) {
 
 const char* memory_name(hal::MemoryPort port) { return port == hal::MemoryPort::Secondary ? "sec_mem" : "pri_mem"; }
 
-std::string InterruptId::name() const { return std::string(unit_name(unit)) + "_" + std::to_string(group); }
-
-unsigned InterruptId::status_bit() const { return done_status_bit(unit, group); }
+std::string InterruptId::name() const { return source + "_" + std::to_string(group); }
 
 CfgTrace parse_cfg_trace(std::istream& in, const std::string& path, Config config) {
   CfgTrace trace;

@@ -52,13 +52,14 @@ struct RegisterRef {
   uint32_t address = 0;  // CSB byte address: unit base + register offset
 };
 
-// A done interrupt <UNIT>_<group> of a modelled unit.
+// A done interrupt <SOURCE>_<group> of a modelled unit.
 struct InterruptId {
-  Unit unit = Unit::Sdp;
+  Unit unit = Unit::Sdp;   // the unit that raises it
   unsigned group = 0;
-  std::string name() const;  // "PDP_0"
-  // GLB S_INTR_STATUS bit (done_status_bit).
-  unsigned status_bit() const;
+  std::string source = "SDP";  // GLB's name of the source: "PDP", "CDMA_WT", ...
+  unsigned status_bit0 = 0;    // GLB S_INTR_STATUS bit of the source's group 0
+  std::string name() const;    // "PDP_0"
+  unsigned status_bit() const { return status_bit0 + group; }
 };
 
 // One command; which fields it uses is listed per field.

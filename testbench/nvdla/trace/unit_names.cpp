@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <stdexcept>
+#include <utility>
 
 #include "sw/nvdla/regs/register_map.h"
 #include "testbench/nvdla/trace/trace_text.h"
@@ -25,12 +26,16 @@ bool is_nvdla_unit_name(std::string_view name, const HardwareConfig& hw) {
 
 std::string not_modelled(std::string_view name) { return "unit " + std::string(name) + " is not modelled"; }
 
-std::optional<unsigned> done_bit(Unit unit) {
-  try {
-    return done_status_bit(unit, 0);
-  } catch (const std::logic_error&) {
-    return std::nullopt;
-  }
+UnitLookup found(Unit unit) {
+  UnitLookup lookup;
+  lookup.unit = unit;
+  return lookup;
+}
+
+UnitLookup missing(std::string why) {
+  UnitLookup lookup;
+  lookup.error = std::move(why);
+  return lookup;
 }
 
 // GLB S_INTR_STATUS fields are named <SOURCE>_DONE_STATUS<group>
@@ -62,30 +67,34 @@ std::optional<std::pair<std::string, unsigned>> split_status_field(const char* f
 UnitLookup lookup_unit(std::string_view name, Config config) {
   const HardwareConfig& hw = hardware_config(config);
   const auto unit = parse_unit(name);
-  if (unit && hw.has_unit(*unit)) return {unit, {}};
-  if (unit) return {std::nullopt, not_modelled(name) + ": " + hw.name + " has no " + std::string(name)};
-  if (is_nvdla_unit_name(name, hw)) return {std::nullopt, not_modelled(name)};
-  return {std::nullopt, "unknown unit " + std::string(name)};
+  if (unit && hw.has_unit(*unit)) return found(*unit);
+  if (unit) return missing(not_modelled(name) + ": " + hw.name + " has no " + std::string(name));
+  if (is_nvdla_unit_name(name, hw)) return missing(not_modelled(name));
+  return missing("unknown unit " + std::string(name));
 }
 
 UnitLookup unit_at(uint32_t csb_address, Config config) {
   const HardwareConfig& hw = hardware_config(config);
   const char* window = csb_address < kCsbBytes ? window_name(hw, csb_address) : nullptr;
-  if (window == nullptr) return {std::nullopt, "no NVDLA unit at CSB address " + hex(csb_address)};
+  if (window == nullptr) return missing("no NVDLA unit at CSB address " + hex(csb_address));
   return lookup_unit(window, config);
 }
 
 UnitLookup lookup_interrupt_source(std::string_view name, Config config) {
   const regs::RegisterInfo& status = intr_status_register();
-  bool known = false;
   for (size_t i = 0; i < status.field_count; ++i) {
     const auto split = split_status_field(status.fields[i].name);
-    if (split && split->first == name) known = true;
+    if (!split || split->first != name || split->second != 0) continue;
+    // CDMA raises two sources: its data and its weight fetch.
+    const std::string unit_text = name == "CDMA_DAT" || name == "CDMA_WT" ? "CDMA" : std::string(name);
+    if (!parse_unit(unit_text)) return missing(not_modelled(name));
+    UnitLookup found = lookup_unit(unit_text, config);
+    if (!found.unit) return found;
+    found.source = std::string(name);
+    found.status_bit0 = status.fields[i].field.lsb;
+    return found;
   }
-  const auto unit = parse_unit(name);
-  if (unit && done_bit(*unit)) return lookup_unit(name, config);
-  if (known) return {std::nullopt, not_modelled(name)};
-  return {std::nullopt, "unknown interrupt source " + std::string(name)};
+  return missing("unknown interrupt source " + std::string(name));
 }
 
 std::string interrupt_name(unsigned status_bit) {

@@ -18,6 +18,10 @@ namespace acosim::nvdla::trace {
 struct UnitLookup {
   std::optional<Unit> unit;
   std::string error;
+  // lookup_interrupt_source only: the source's name ("CDMA_WT") and its
+  // group-0 bit in GLB S_INTR_STATUS (group 1 is the next bit).
+  std::string source;
+  unsigned status_bit0 = 0;
 };
 UnitLookup lookup_unit(std::string_view name, Config config);
 
@@ -27,8 +31,9 @@ UnitLookup lookup_unit(std::string_view name, Config config);
 UnitLookup unit_at(uint32_t csb_address, Config config);
 
 // The done interrupt source called `name` (a GLB S_INTR_STATUS field prefix:
-// SDP, CDP, PDP, BDMA, RUBIK, CDMA_DAT, CDMA_WT, CACC). Only units with a
-// model and a done interrupt are returned.
+// SDP, CDP, PDP, BDMA, RUBIK, CDMA_DAT, CDMA_WT, CACC) and the unit that
+// raises it (CDMA for CDMA_DAT and CDMA_WT). Only sources of modelled units
+// are returned.
 UnitLookup lookup_interrupt_source(std::string_view name, Config config);
 
 // "PDP_0" for a modelled unit's status bit, "S_INTR_STATUS bit 9" otherwise.

@@ -1,0 +1,420 @@
+#include "systemc/nvdla/conv_datapath.h"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+#include "sw/nvdla/regs/cacc.h"
+#include "sw/nvdla/regs/cdma.h"
+#include "sw/nvdla/regs/cmac_a.h"
+#include "sw/nvdla/regs/cmac_b.h"
+#include "sw/nvdla/regs/csc.h"
+
+namespace acosim::nvdla {
+
+namespace cdma = regs::cdma;
+namespace csc = regs::csc;
+namespace cacc = regs::cacc;
+namespace cmac_a = regs::cmac_a;
+namespace cmac_b = regs::cmac_b;
+
+ConvCoreConfig conv_core_config(Config config) {
+  switch (config) {
+    case Config::NvSmall:
+      return {8, 8, 32, 512, 8};  // nv_small.spec
+    case Config::NvSmall256Full:
+      return {32, 8, 32, 128, 32};  // nv_small_256_full.spec
+    case Config::NvLarge:
+      return {64, 32, 16, 512, 64};  // nv_large.spec
+    case Config::NvFull:
+      return {64, 32, 16, 256, 128};  // nvdlav1: 64 x 16 MACs (32 int8 kernels), 16 x 32 KiB CBUF
+  }
+  throw std::invalid_argument("conv_core_config: unknown configuration");
+}
+
+namespace {
+
+uint64_t address(uint32_t high, uint32_t low, uint32_t low_mask) { return (uint64_t(high) << 32) | (low & low_mask); }
+
+std::string num(uint64_t v) { return std::to_string(v); }
+
+}  // namespace
+
+ConvLayer decode_conv(const ConvRegisters& r, const HardwareConfig& config) {
+  ConvLayer l;
+  l.config = config.config;
+  l.atom_bytes = config.atom_bytes;
+  l.core = conv_core_config(config.config);
+  const uint32_t amask = config.address_field_mask();
+
+  l.cdma_conv_mode = cdma::D_MISC_CFG_CONV_MODE.get(r.cdma_misc_cfg);
+  l.cdma_in_precision = cdma::D_MISC_CFG_IN_PRECISION.get(r.cdma_misc_cfg);
+  l.cdma_proc_precision = cdma::D_MISC_CFG_PROC_PRECISION.get(r.cdma_misc_cfg);
+  l.data_reuse = cdma::D_MISC_CFG_DATA_REUSE.get(r.cdma_misc_cfg) != 0;
+  l.weight_reuse = cdma::D_MISC_CFG_WEIGHT_REUSE.get(r.cdma_misc_cfg) != 0;
+  l.skip_data_rls = cdma::D_MISC_CFG_SKIP_DATA_RLS.get(r.cdma_misc_cfg) != 0;
+  l.skip_weight_rls = cdma::D_MISC_CFG_SKIP_WEIGHT_RLS.get(r.cdma_misc_cfg) != 0;
+  l.csc_conv_mode = csc::D_MISC_CFG_CONV_MODE.get(r.csc_misc_cfg);
+  l.csc_in_precision = csc::D_MISC_CFG_IN_PRECISION.get(r.csc_misc_cfg);
+  l.csc_proc_precision = csc::D_MISC_CFG_PROC_PRECISION.get(r.csc_misc_cfg);
+  l.cmac_a_conv_mode = cmac_a::D_MISC_CFG_CONV_MODE.get(r.cmac_a_misc_cfg);
+  l.cmac_a_precision = cmac_a::D_MISC_CFG_PROC_PRECISION.get(r.cmac_a_misc_cfg);
+  l.cmac_b_conv_mode = cmac_b::D_MISC_CFG_CONV_MODE.get(r.cmac_b_misc_cfg);
+  l.cmac_b_precision = cmac_b::D_MISC_CFG_PROC_PRECISION.get(r.cmac_b_misc_cfg);
+  l.cacc_conv_mode = cacc::D_MISC_CFG_CONV_MODE.get(r.cacc_misc_cfg);
+  l.cacc_precision = cacc::D_MISC_CFG_PROC_PRECISION.get(r.cacc_misc_cfg);
+
+  l.cdma_pixel_input = cdma::D_DATAIN_FORMAT_DATAIN_FORMAT.get(r.cdma_datain_format) ==
+                       cdma::D_DATAIN_FORMAT_DATAIN_FORMAT_PIXEL;
+  l.csc_pixel_input = csc::D_DATAIN_FORMAT_DATAIN_FORMAT.get(r.csc_datain_format) != 0;
+  l.cvt_enable = cdma::D_CVT_CFG_CVT_EN.get(r.cdma_cvt_cfg) != 0;
+  l.cvt_truncate = cdma::D_CVT_CFG_CVT_TRUNCATE.get(r.cdma_cvt_cfg);
+  l.cvt_offset = static_cast<int16_t>(static_cast<uint16_t>(cdma::D_CVT_OFFSET_CVT_OFFSET.get(r.cdma_cvt_offset)));
+  l.cvt_scale = static_cast<int16_t>(static_cast<uint16_t>(cdma::D_CVT_SCALE_CVT_SCALE.get(r.cdma_cvt_scale)));
+  l.mean_enable = cdma::D_MEAN_FORMAT_MEAN_FORMAT.get(r.cdma_mean_format) != 0;
+  l.cdma_weight_compressed = cdma::D_WEIGHT_FORMAT_WEIGHT_FORMAT.get(r.cdma_weight_format) != 0;
+  l.csc_weight_compressed = csc::D_WEIGHT_FORMAT_WEIGHT_FORMAT.get(r.csc_weight_format) != 0;
+
+  l.width = cdma::D_DATAIN_SIZE_0_DATAIN_WIDTH.get(r.cdma_datain_size_0) + 1;
+  l.height = cdma::D_DATAIN_SIZE_0_DATAIN_HEIGHT.get(r.cdma_datain_size_0) + 1;
+  l.channels = cdma::D_DATAIN_SIZE_1_DATAIN_CHANNEL.get(r.cdma_datain_size_1) + 1;
+  l.width_ext = cdma::D_DATAIN_SIZE_EXT_0_DATAIN_WIDTH_EXT.get(r.cdma_datain_size_ext_0) + 1;
+  l.height_ext = cdma::D_DATAIN_SIZE_EXT_0_DATAIN_HEIGHT_EXT.get(r.cdma_datain_size_ext_0) + 1;
+  l.input_mc = cdma::D_DAIN_RAM_TYPE_DATAIN_RAM_TYPE.get(r.cdma_dain_ram_type) ==
+               cdma::D_DAIN_RAM_TYPE_DATAIN_RAM_TYPE_MCIF;
+  l.input_address = address(r.cdma_dain_addr_high_0, r.cdma_dain_addr_low_0, amask);
+  l.line_stride = r.cdma_line_stride & amask;
+  l.surface_stride = r.cdma_surf_stride & amask;
+  l.line_packed = cdma::D_DAIN_MAP_LINE_PACKED.get(r.cdma_dain_map) != 0;
+  l.surface_packed = cdma::D_DAIN_MAP_SURF_PACKED.get(r.cdma_dain_map) != 0;
+  l.batches = cdma::D_BATCH_NUMBER_BATCHES.get(r.cdma_batch_number) + 1;
+  l.cdma_entry_per_slice = cdma::D_ENTRY_PER_SLICE_ENTRIES.get(r.cdma_entry_per_slice) + 1;
+  l.cdma_data_banks = cdma::D_BANK_DATA_BANK.get(r.cdma_bank) + 1;
+  l.cdma_weight_banks = cdma::D_BANK_WEIGHT_BANK.get(r.cdma_bank) + 1;
+  l.cdma_stride_x = cdma::D_CONV_STRIDE_CONV_X_STRIDE.get(r.cdma_conv_stride) + 1;
+  l.cdma_stride_y = cdma::D_CONV_STRIDE_CONV_Y_STRIDE.get(r.cdma_conv_stride) + 1;
+  l.cdma_pad_left = cdma::D_ZERO_PADDING_PAD_LEFT.get(r.cdma_zero_padding);
+  l.cdma_pad_right = cdma::D_ZERO_PADDING_PAD_RIGHT.get(r.cdma_zero_padding);
+  l.cdma_pad_top = cdma::D_ZERO_PADDING_PAD_TOP.get(r.cdma_zero_padding);
+  l.cdma_pad_bottom = cdma::D_ZERO_PADDING_PAD_BOTTOM.get(r.cdma_zero_padding);
+
+  l.weight_mc = cdma::D_WEIGHT_RAM_TYPE_WEIGHT_RAM_TYPE.get(r.cdma_weight_ram_type) ==
+                cdma::D_WEIGHT_RAM_TYPE_WEIGHT_RAM_TYPE_MCIF;
+  l.weight_address = address(r.cdma_weight_addr_high, r.cdma_weight_addr_low, amask);
+  l.bytes_per_kernel = cdma::D_WEIGHT_SIZE_0_BYTE_PER_KERNEL.get(r.cdma_weight_size_0) + 1;
+  l.cdma_kernels = cdma::D_WEIGHT_SIZE_1_WEIGHT_KERNEL.get(r.cdma_weight_size_1) + 1;
+  l.cdma_weight_bytes = r.cdma_weight_bytes;
+
+  l.csc_width = csc::D_DATAIN_SIZE_EXT_0_DATAIN_WIDTH_EXT.get(r.csc_datain_size_ext_0) + 1;
+  l.csc_height = csc::D_DATAIN_SIZE_EXT_0_DATAIN_HEIGHT_EXT.get(r.csc_datain_size_ext_0) + 1;
+  l.csc_channels = csc::D_DATAIN_SIZE_EXT_1_DATAIN_CHANNEL_EXT.get(r.csc_datain_size_ext_1) + 1;
+  l.csc_batches = csc::D_BATCH_NUMBER_BATCHES.get(r.csc_batch_number) + 1;
+  l.csc_entry_per_slice = csc::D_ENTRY_PER_SLICE_ENTRIES.get(r.csc_entry_per_slice) + 1;
+  l.kernel_width = csc::D_WEIGHT_SIZE_EXT_0_WEIGHT_WIDTH_EXT.get(r.csc_weight_size_ext_0) + 1;
+  l.kernel_height = csc::D_WEIGHT_SIZE_EXT_0_WEIGHT_HEIGHT_EXT.get(r.csc_weight_size_ext_0) + 1;
+  l.kernel_channels = csc::D_WEIGHT_SIZE_EXT_1_WEIGHT_CHANNEL_EXT.get(r.csc_weight_size_ext_1) + 1;
+  l.kernels = csc::D_WEIGHT_SIZE_EXT_1_WEIGHT_KERNEL.get(r.csc_weight_size_ext_1) + 1;
+  l.csc_weight_bytes = r.csc_weight_bytes;
+  l.out_width = csc::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.get(r.csc_dataout_size_0) + 1;
+  l.out_height = csc::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.get(r.csc_dataout_size_0) + 1;
+  l.out_channels = csc::D_DATAOUT_SIZE_1_DATAOUT_CHANNEL.get(r.csc_dataout_size_1) + 1;
+  l.stride_x = csc::D_CONV_STRIDE_EXT_CONV_X_STRIDE_EXT.get(r.csc_conv_stride_ext) + 1;
+  l.stride_y = csc::D_CONV_STRIDE_EXT_CONV_Y_STRIDE_EXT.get(r.csc_conv_stride_ext) + 1;
+  l.dilation_x = csc::D_DILATION_EXT_X_DILATION_EXT.get(r.csc_dilation_ext) + 1;
+  l.dilation_y = csc::D_DILATION_EXT_Y_DILATION_EXT.get(r.csc_dilation_ext) + 1;
+  l.pad_left = csc::D_ZERO_PADDING_PAD_LEFT.get(r.csc_zero_padding);
+  l.pad_top = csc::D_ZERO_PADDING_PAD_TOP.get(r.csc_zero_padding);
+  l.pad_value = static_cast<int8_t>(static_cast<uint8_t>(r.csc_zero_padding_value & 0xFFu));
+  l.csc_data_banks = csc::D_BANK_DATA_BANK.get(r.csc_bank) + 1;
+  l.csc_weight_banks = csc::D_BANK_WEIGHT_BANK.get(r.csc_bank) + 1;
+  l.csc_atomics = csc::D_ATOMICS_ATOMICS.get(r.csc_atomics) + 1;
+
+  l.cacc_width = cacc::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.get(r.cacc_dataout_size_0) + 1;
+  l.cacc_height = cacc::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.get(r.cacc_dataout_size_0) + 1;
+  l.cacc_channels = cacc::D_DATAOUT_SIZE_1_DATAOUT_CHANNEL.get(r.cacc_dataout_size_1) + 1;
+  l.cacc_batches = cacc::D_BATCH_NUMBER_BATCHES.get(r.cacc_batch_number) + 1;
+  l.truncate = cacc::D_CLIP_CFG_CLIP_TRUNCATE.get(r.cacc_clip_cfg);
+  return l;
+}
+
+namespace {
+
+// Output extent of one dimension: (in + pads - dilated kernel) / stride + 1,
+// or 0 when the dilated kernel does not fit.
+uint64_t output_extent(uint64_t in, uint64_t pads, uint64_t kernel, uint64_t dilation, uint64_t stride) {
+  const uint64_t span = (kernel - 1) * dilation + 1;
+  if (in + pads < span) return 0;
+  return (in + pads - span) / stride + 1;
+}
+
+}  // namespace
+
+std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
+  const auto not_modelled = [](const std::string& what) { return what + " is not modelled"; };
+  // Modes and precisions.
+  if (l.cdma_conv_mode != 0 || l.csc_conv_mode != 0 || l.cmac_a_conv_mode != 0 || l.cmac_b_conv_mode != 0 ||
+      l.cacc_conv_mode != 0) {
+    return not_modelled("Winograd convolution (CDMA/CSC/CMAC_A/CMAC_B/CACC D_MISC_CFG.CONV_MODE = WINOGRAD)");
+  }
+  if (l.cdma_in_precision != 0 || l.cdma_proc_precision != 0 || l.csc_in_precision != 0 ||
+      l.csc_proc_precision != 0 || l.cmac_a_precision != 0 || l.cmac_b_precision != 0 || l.cacc_precision != 0) {
+    return not_modelled(
+        "int16/fp16 convolution (CDMA/CSC D_MISC_CFG.IN_PRECISION/PROC_PRECISION, CMAC_A/CMAC_B/CACC "
+        "D_MISC_CFG.PROC_PRECISION other than INT8)");
+  }
+  if (l.cdma_pixel_input || l.csc_pixel_input) {
+    return not_modelled("image input (CDMA/CSC D_DATAIN_FORMAT.DATAIN_FORMAT = PIXEL)");
+  }
+  // D_MEAN_FORMAT acts on image input only (NV_NVDLA_CDMA_cvt.v takes the
+  // mean from the image path); feature layers may leave it set.
+  if (l.cdma_weight_compressed || l.csc_weight_compressed) {
+    return not_modelled("weight compression (CDMA/CSC D_WEIGHT_FORMAT.WEIGHT_FORMAT = COMPRESSED)");
+  }
+  if (l.batches != 1 || l.csc_batches != 1 || l.cacc_batches != 1) {
+    return not_modelled("multi-batch convolution (CDMA/CSC/CACC D_BATCH_NUMBER != 0)");
+  }
+  // The units must agree on the layer.
+  if (l.width_ext != l.width || l.height_ext != l.height) {
+    return "CDMA D_DATAIN_SIZE_EXT_0 (" + num(l.width_ext) + "x" + num(l.height_ext) +
+           ") must equal D_DATAIN_SIZE_0 (" + num(l.width) + "x" + num(l.height) + ") for direct convolution";
+  }
+  if (l.csc_width != l.width || l.csc_height != l.height || l.csc_channels != l.channels) {
+    return "CSC D_DATAIN_SIZE_EXT_0/1 (" + num(l.csc_width) + "x" + num(l.csc_height) + "x" + num(l.csc_channels) +
+           ") must equal CDMA D_DATAIN_SIZE_0/1 (" + num(l.width) + "x" + num(l.height) + "x" + num(l.channels) + ")";
+  }
+  if (l.kernel_channels != l.channels) {
+    return "CSC D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT (" + num(l.kernel_channels) +
+           ") must equal the input channels (CDMA D_DATAIN_SIZE_1.DATAIN_CHANNEL = " + num(l.channels) + ")";
+  }
+  if (l.cdma_kernels != l.kernels) {
+    return "CDMA D_WEIGHT_SIZE_1.WEIGHT_KERNEL (" + num(l.cdma_kernels) +
+           ") and CSC D_WEIGHT_SIZE_EXT_1.WEIGHT_KERNEL (" + num(l.kernels) + ") disagree";
+  }
+  const uint64_t kernel_bytes = uint64_t(l.kernel_width) * l.kernel_height * l.kernel_channels;
+  if (l.bytes_per_kernel != kernel_bytes) {
+    return "CDMA D_WEIGHT_SIZE_0.BYTE_PER_KERNEL (" + num(l.bytes_per_kernel) + ") must be R*S*C = " +
+           num(kernel_bytes) + " (CSC D_WEIGHT_SIZE_EXT_0/1)";
+  }
+  // WEIGHT_BYTES is R*S*C*K (programming_guide.rst) padded to 128 bytes
+  // (format.rst appends zeros to 128-byte alignment; nv_full keeps only
+  // bits [31:7]); the traces program the padded value.
+  const uint64_t weight_bytes = kernel_bytes * l.kernels;
+  const uint64_t padded_weight_bytes = (weight_bytes + 127) / 128 * 128;
+  for (const uint64_t programmed : {l.cdma_weight_bytes, l.csc_weight_bytes}) {
+    if (programmed != weight_bytes && programmed != padded_weight_bytes) {
+      return "CDMA D_WEIGHT_BYTES (" + num(l.cdma_weight_bytes) + ") and CSC D_WEIGHT_BYTES (" +
+             num(l.csc_weight_bytes) + ") must be R*S*C*K = " + num(weight_bytes) + " padded to 128 bytes (" +
+             num(padded_weight_bytes) + ")";
+    }
+  }
+  if (l.cdma_weight_bytes != l.csc_weight_bytes) return "CDMA D_WEIGHT_BYTES and CSC D_WEIGHT_BYTES disagree";
+  if (l.cdma_stride_x != l.stride_x || l.cdma_stride_y != l.stride_y) {
+    return "CDMA D_CONV_STRIDE and CSC D_CONV_STRIDE_EXT disagree";
+  }
+  if (l.cdma_pad_left != l.pad_left || l.cdma_pad_top != l.pad_top) {
+    return "CDMA D_ZERO_PADDING.PAD_LEFT/PAD_TOP and CSC D_ZERO_PADDING.PAD_LEFT/PAD_TOP disagree";
+  }
+  if (l.cdma_entry_per_slice != l.csc_entry_per_slice) {
+    return "CDMA D_ENTRY_PER_SLICE and CSC D_ENTRY_PER_SLICE disagree";
+  }
+  if (l.cdma_data_banks != l.csc_data_banks || l.cdma_weight_banks != l.csc_weight_banks) {
+    return "CDMA D_BANK and CSC D_BANK disagree";
+  }
+  const uint64_t out_w =
+      output_extent(l.width, uint64_t(l.cdma_pad_left) + l.cdma_pad_right, l.kernel_width, l.dilation_x, l.stride_x);
+  const uint64_t out_h =
+      output_extent(l.height, uint64_t(l.cdma_pad_top) + l.cdma_pad_bottom, l.kernel_height, l.dilation_y, l.stride_y);
+  if (l.out_width != out_w || l.out_height != out_h) {
+    return "CSC D_DATAOUT_SIZE_0 (" + num(l.out_width) + "x" + num(l.out_height) +
+           ") does not match the input, CDMA D_ZERO_PADDING, the kernel, CSC D_DILATION_EXT and the stride (" +
+           num(out_w) + "x" + num(out_h) + ")";
+  }
+  if (l.out_channels != l.kernels) {
+    return "CSC D_DATAOUT_SIZE_1.DATAOUT_CHANNEL (" + num(l.out_channels) + ") must equal the kernels (" +
+           num(l.kernels) + ")";
+  }
+  if (l.cacc_width != l.out_width || l.cacc_height != l.out_height || l.cacc_channels != l.out_channels) {
+    return "CACC D_DATAOUT_SIZE_0/1 (" + num(l.cacc_width) + "x" + num(l.cacc_height) + "x" + num(l.cacc_channels) +
+           ") and CSC D_DATAOUT_SIZE_0/1 (" + num(l.out_width) + "x" + num(l.out_height) + "x" +
+           num(l.out_channels) + ") disagree";
+  }
+  if (l.csc_atomics != uint64_t(l.out_width) * l.out_height) {
+    return "CSC D_ATOMICS (" + num(l.csc_atomics) + ") must be the output width x height (" +
+           num(uint64_t(l.out_width) * l.out_height) + ")";
+  }
+  // Memory interfaces.
+  if (!hardware_config(l.config).has_cvif && (!l.input_mc || !l.weight_mc)) {
+    return std::string("CDMA D_DAIN_RAM_TYPE / D_WEIGHT_RAM_TYPE select CVIF, which ") + hardware_config(l.config).name +
+           " does not have";
+  }
+  // Memory layout.
+  const uint64_t line_bytes = uint64_t(l.width) * l.atom_bytes;
+  if (l.line_stride < line_bytes) {
+    return "CDMA D_LINE_STRIDE (" + num(l.line_stride) + ") is below the bytes of one input line (" +
+           num(line_bytes) + ")";
+  }
+  const uint32_t surfaces = (l.channels + l.atom_bytes - 1) / l.atom_bytes;
+  if (surfaces > 1 && l.surface_stride < l.line_stride * l.height) {
+    return "CDMA D_SURF_STRIDE (" + num(l.surface_stride) + ") is below D_LINE_STRIDE x height (" +
+           num(l.line_stride * l.height) + ")";
+  }
+  // Convolution buffer.
+  if (uint64_t(l.cdma_data_banks) + l.cdma_weight_banks > l.core.cbuf_banks) {
+    return "CDMA D_BANK allocates " + num(l.cdma_data_banks) + " data + " + num(l.cdma_weight_banks) +
+           " weight banks, more than the " + num(l.core.cbuf_banks) + " CBUF banks";
+  }
+  if (uint64_t(l.cdma_entry_per_slice) * l.height > uint64_t(l.cdma_data_banks) * l.core.cbuf_bank_entries) {
+    return "the input (CDMA D_ENTRY_PER_SLICE x height = " + num(uint64_t(l.cdma_entry_per_slice) * l.height) +
+           " entries) does not fit the data banks of CDMA D_BANK (" +
+           num(uint64_t(l.cdma_data_banks) * l.core.cbuf_bank_entries) + " entries); split H in software";
+  }
+  const uint64_t group_bytes = kernel_bytes * std::min(l.kernels, l.core.atomic_k);
+  const uint64_t weight_capacity = uint64_t(l.cdma_weight_banks) * l.core.cbuf_bank_entries * l.core.cbuf_entry_bytes;
+  if (group_bytes > weight_capacity) {
+    return "one kernel group (" + num(group_bytes) + " bytes) does not fit the weight banks of CDMA D_BANK (" +
+           num(weight_capacity) + " bytes)";
+  }
+  return std::nullopt;
+}
+
+int64_t cacc_accumulate(int64_t accumulator, int64_t partial) {
+  constexpr int64_t max34 = (int64_t(1) << 33) - 1;
+  constexpr int64_t min34 = -(int64_t(1) << 33);
+  return std::clamp(accumulator + partial, min34, max34);
+}
+
+int8_t cdma_convert(int8_t x, int16_t offset, int16_t scale, uint32_t truncate) {
+  const int64_t product = (int64_t(x) - offset) * scale;  // 18 x 16 bits: exact in 34
+  const unsigned t = truncate & 63u;
+  int64_t rounded = 0;
+  if (t == 0) {
+    rounded = product;
+  } else if (t < 34) {
+    const int64_t q = product >> t;  // floor
+    const int64_t rest = product - q * (int64_t(1) << t);
+    const int64_t half = int64_t(1) << (t - 1);
+    rounded = q + ((rest > half || (rest == half && product >= 0)) ? 1 : 0);
+  }
+  const int64_t t17 = std::clamp<int64_t>(rounded, -65536, 65535);
+  return static_cast<int8_t>(std::clamp<int64_t>(t17, -128, 127));
+}
+
+int32_t cacc_truncate(int64_t a, uint32_t truncate, bool* saturated) {
+  const unsigned t = truncate & 31u;
+  const bool negative = a < 0;
+  // {a, 16'b0} >>> t: 34 integer bits, a guard bit and 15 sticky bits.
+  const int64_t widened = a * 65536;  // |a| < 2^33: exact
+  const int64_t shifted = widened >> t;  // arithmetic
+  const int64_t q = shifted >> 16;
+  const bool guard = ((shifted >> 15) & 1) != 0;
+  const bool sticky = (shifted & 0x7FFF) != 0;
+  const bool point5 = guard && (!negative || sticky);
+  const int64_t rounded = q + (point5 ? 1 : 0);
+  const bool sat = rounded > std::numeric_limits<int32_t>::max() || rounded < std::numeric_limits<int32_t>::min();
+  if (saturated) *saturated = sat;
+  if (sat) return negative ? std::numeric_limits<int32_t>::min() : std::numeric_limits<int32_t>::max();
+  return static_cast<int32_t>(rounded);
+}
+
+ConvOutput conv_process(const ConvLayer& l, const ConvMemoryRead& read) {
+  if (const auto problem = conv_unsupported_or_illegal(l)) throw std::invalid_argument(*problem);
+  const uint32_t atom = l.atom_bytes;
+  const uint32_t W = l.width, H = l.height, C = l.channels;
+  const uint32_t surfaces = (C + atom - 1) / atom;
+
+  // CDMA: the feature cube, one read per line of each surface.
+  std::vector<int8_t> feature(size_t(surfaces) * H * W * atom);
+  for (uint32_t s = 0; s < surfaces; ++s) {
+    for (uint32_t h = 0; h < H; ++h) {
+      int8_t* line = feature.data() + (size_t(s) * H + h) * W * atom;
+      read(l.input_mc, l.input_address + s * l.surface_stride + h * l.line_stride, reinterpret_cast<uint8_t*>(line),
+           size_t(W) * atom);
+    }
+  }
+  if (l.cvt_enable) {
+    for (int8_t& x : feature) x = cdma_convert(x, l.cvt_offset, l.cvt_scale, l.cvt_truncate);
+  }
+  // CDMA: the weights, in blocks of at most 64 KiB.
+  const uint32_t R = l.kernel_height, S = l.kernel_width, K = l.kernels;
+  const size_t kernel_bytes = size_t(R) * S * C;
+  std::vector<int8_t> weights(std::max<size_t>(kernel_bytes * K, l.cdma_weight_bytes));
+  constexpr size_t block = 64 * 1024;
+  for (size_t done = 0; done < weights.size(); done += block) {
+    read(l.weight_mc, l.weight_address + done, reinterpret_cast<uint8_t*>(weights.data()) + done,
+         std::min(block, weights.size() - done));
+  }
+  // Reorder the weights to [k][cb][r][s][c'] (a kernel's channel block
+  // contiguous) from the grouped memory layout of the header.
+  const uint32_t Ac = l.core.atomic_c, Kg = l.core.atomic_k;
+  const uint32_t blocks = (C + Ac - 1) / Ac;
+  std::vector<int8_t> w(kernel_bytes * K);
+  for (uint32_t k = 0; k < K; ++k) {
+    const uint32_t g = k / Kg, kg = k % Kg;
+    const uint32_t kcount = std::min(Kg, K - g * Kg);
+    const size_t group_base = size_t(g) * Kg * kernel_bytes;
+    for (uint32_t cb = 0; cb < blocks; ++cb) {
+      const uint32_t ccount = std::min(Ac, C - cb * Ac);
+      const size_t block_base = group_base + size_t(cb) * Ac * R * S * kcount;
+      for (uint32_t r = 0; r < R; ++r) {
+        for (uint32_t s = 0; s < S; ++s) {
+          const size_t src = block_base + ((size_t(r) * S + s) * kcount + kg) * ccount;
+          const size_t dst = size_t(k) * kernel_bytes + (size_t(cb) * Ac * R * S) + (size_t(r) * S + s) * ccount;
+          std::copy_n(weights.begin() + static_cast<std::ptrdiff_t>(src), ccount,
+                      w.begin() + static_cast<std::ptrdiff_t>(dst));
+        }
+      }
+    }
+  }
+
+  ConvOutput out;
+  out.width = l.out_width;
+  out.height = l.out_height;
+  out.channels = K;
+  out.lanes = atom;
+  out.values.assign(size_t(out.surfaces()) * out.height * out.width * out.lanes, 0);
+  // The lanes beyond K carry cacc_truncate(0) = 0.
+  std::vector<int8_t> column(size_t(R) * S * blocks * Ac);
+  for (uint32_t y = 0; y < out.height; ++y) {
+    for (uint32_t x = 0; x < out.width; ++x) {
+      // CSC: the input elements one output position sees, [cb][r][s][c'],
+      // padding included.
+      for (uint32_t cb = 0; cb < blocks; ++cb) {
+        const uint32_t ccount = std::min(Ac, C - cb * Ac);
+        for (uint32_t r = 0; r < R; ++r) {
+          const int64_t ih = int64_t(y) * l.stride_y - l.pad_top + int64_t(r) * l.dilation_y;
+          for (uint32_t s = 0; s < S; ++s) {
+            const int64_t iw = int64_t(x) * l.stride_x - l.pad_left + int64_t(s) * l.dilation_x;
+            int8_t* dst = column.data() + size_t(cb) * Ac * R * S + (size_t(r) * S + s) * ccount;
+            const bool inside = ih >= 0 && ih < H && iw >= 0 && iw < W;
+            for (uint32_t c = 0; c < ccount; ++c) {
+              const uint32_t ch = cb * Ac + c;
+              dst[c] = inside ? feature[((size_t(ch / atom) * H + size_t(ih)) * W + size_t(iw)) * atom + ch % atom]
+                              : l.pad_value;
+            }
+          }
+        }
+      }
+      for (uint32_t k = 0; k < K; ++k) {
+        const int8_t* wk = w.data() + size_t(k) * kernel_bytes;
+        int64_t acc = 0;
+        size_t pos = 0;
+        for (uint32_t cb = 0; cb < blocks; ++cb) {
+          const uint32_t ccount = std::min(Ac, C - cb * Ac);
+          for (uint32_t rs = 0; rs < R * S; ++rs) {
+            int32_t partial = 0;  // CMAC: one atomic operation
+            for (uint32_t c = 0; c < ccount; ++c) partial += int32_t(column[pos + c]) * int32_t(wk[pos + c]);
+            pos += ccount;
+            acc = cacc_accumulate(acc, partial);
+          }
+        }
+        bool sat = false;
+        const size_t index = ((size_t(k / atom) * out.height + y) * out.width + x) * atom + k % atom;
+        out.values[index] = cacc_truncate(acc, l.truncate, &sat);
+        if (sat) ++out.out_saturation;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace acosim::nvdla

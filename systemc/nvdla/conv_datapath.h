@@ -1,0 +1,271 @@
+// NVDLA's convolution pipeline for DIRECT convolution as plain C++ (no
+// SystemC): CDMA fetches the feature cube and the weights into the
+// convolution buffer, CSC sequences atomic operations (padding, stride,
+// dilation), CMAC multiplies, CACC accumulates, rounds and clips, and the
+// int32 result goes to SDP in flying mode. conv_process() reproduces,
+// bit-exactly, the values SDP receives; it is driven by the raw register
+// words of CDMA, CSC, CMAC_A/B and CACC.
+//
+// Modelled: int8 direct convolution of a feature cube from memory (packed
+// cube layout of feature_cube.h, CDMA's line and surface strides, MCIF, or
+// CVIF where the configuration has it), CDMA's input converter,
+// uncompressed weights, padding with PAD_VALUE, stride, dilation, CACC
+// truncation. DATA_REUSE / WEIGHT_REUSE / SKIP_*_RLS only decide what the
+// buffer keeps between layers and do not change the arithmetic (each layer
+// is computed from memory here). Not modelled (named by
+// conv_unsupported_or_illegal()): int16 and fp16, image input (pixel
+// formats, mean, pixel offsets), weight compression, Winograd, multi-batch.
+// Deconvolution is a software composition of direct convolutions.
+//
+// Weight layout (nvdla/doc doc/hw/format.rst "Basic Weight for Direct
+// Convolution", confirmed by NVDLA's dc_* trace CRCs): the K kernels
+// (R x S x C each) are cut into groups of atomic-K kernels (the last group
+// may be smaller); inside a group each kernel is cut into 1x1xC' pieces of
+// atomic-C channels (the last one C mod atomic-C, not padded); the pieces
+// of a group are stored C' fastest, then kernel, then S (kernel column),
+// then R (kernel row), then channel block; the groups follow each other
+// without gaps. D_WEIGHT_BYTES may include zero padding to 128 bytes.
+//
+// Numeric rules (nvdla/hw master):
+//   CDMA cvt  with D_CVT_CFG.CVT_EN every int8 element x of the fetched
+//             atoms becomes sat_8(sat_17(rnd((x - CVT_OFFSET) * CVT_SCALE,
+//             CVT_TRUNCATE))) (offset and scale signed 16-bit; x - offset
+//             exact in 18 bits, the product in 34; rnd = right shift rounding
+//             half away from zero, 0 for shifts >= 34;
+//             vmod/nvdla/cdma/NV_NVDLA_CDMA_cvt.v, NV_NVDLA_CDMA_CVT_cell.v,
+//             vmod/vlibs/NV_NVDLA_HLS_shiftrightsu.v); padding is not
+//             converted (CSC inserts it after the buffer).
+//   padding   an element outside the input takes the low 8 bits of CSC's
+//             D_ZERO_PADDING_VALUE as a signed int8
+//             (vmod/nvdla/csc/NV_NVDLA_CSC_dl.v dat_rsp_pad_value,
+//             cmod/csc/NV_NVDLA_csc.cpp); right and bottom padding are
+//             implied by the output size.
+//   CMAC      each int8 x int8 product is exact (16 bits); one atomic
+//             operation sums atomic-C products exactly (at most 22 bits,
+//             CACC's in_data[21:0] of NV_NVDLA_CACC_CALC_int8.v).
+//   CACC      the partial sums of one output element are added in CSC's
+//             order (channel block, then kernel row, then kernel column)
+//             into a 34-bit accumulator that saturates to
+//             [-2^33, 2^33 - 1] after every addition (i_sat_pd).
+//   truncate  with t = D_CLIP_CFG.CLIP_TRUNCATE (0..31) and a the 34-bit sum:
+//             q = floor(a / 2^t); g = bit t-1 of a (guard, 0 for t = 0);
+//             s = any of bits t-2 .. max(t-16, 0) of a (sticky, only the 15
+//             bits below the guard); q + 1 when g and (a >= 0 or s), so ties
+//             round away from zero; then saturate to int32, also when the
+//             +1 overflows (vmod/nvdla/cacc/NV_NVDLA_CACC_CALC_int8.v). The
+//             C model (cmod/cacc/NV_NVDLA_cacc.cpp) rounds half away from
+//             zero with an exact sticky bit and refuses t > 16; the two
+//             differ only for negative a, t > 16, a guard bit set and the
+//             15 sticky bits clear; this file follows the RTL.
+//   D_OUT_SATURATION counts elements whose int32 clip acted.
+// Output lanes: CACC hands SDP whole atoms of `atom` int8 lanes. The lanes
+// beyond K in the last output surface come from MAC cells without a kernel
+// and carry 0 (NVDLA's dc_24x33x55 and dc_35x22x54 trace CRCs, which cover
+// those lanes after SDP, match only so).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sw/nvdla/regs/config.h"
+
+namespace acosim::nvdla {
+
+// Convolution-core parameters of a configuration that HardwareConfig does
+// not carry (nvdla/hw spec/defs/nv_small.spec, nv_large.spec:
+// MAC_ATOMIC_C_SIZE, MAC_ATOMIC_K_SIZE, CBUF_BANK_NUMBER, CBUF_BANK_WIDTH,
+// CBUF_BANK_DEPTH; nv_full is the nvdlav1 design: atomic C 64, int8
+// weight groups of 32 kernels (nvdla/doc doc/hw/format.rst), 16 CBUF banks
+// of 256 entries of 128 bytes (doc/hw/v1/ias/programming_guide.rst bank
+// formulas, hwarch.rst 16 x 32 KiB)).
+struct ConvCoreConfig {
+  uint32_t atomic_c;            // channels of one atomic operation (int8)
+  uint32_t atomic_k;            // kernels of one weight group (int8)
+  uint32_t cbuf_banks;          // CBUF_BANK_NUMBER
+  uint32_t cbuf_bank_entries;   // CBUF_BANK_DEPTH
+  uint32_t cbuf_entry_bytes;    // CBUF_BANK_WIDTH
+};
+ConvCoreConfig conv_core_config(Config config);
+
+// The raw register words of one layer (the group software programmed);
+// defaults are the reset values.
+struct ConvRegisters {
+  // CDMA
+  uint32_t cdma_misc_cfg = 0x00001100;          // CDMA D_MISC_CFG
+  uint32_t cdma_datain_format = 0x00000C00;     // CDMA D_DATAIN_FORMAT
+  uint32_t cdma_datain_size_0 = 0;              // CDMA D_DATAIN_SIZE_0
+  uint32_t cdma_datain_size_1 = 0;              // CDMA D_DATAIN_SIZE_1
+  uint32_t cdma_datain_size_ext_0 = 0;          // CDMA D_DATAIN_SIZE_EXT_0
+  uint32_t cdma_pixel_offset = 0;               // CDMA D_PIXEL_OFFSET
+  uint32_t cdma_dain_ram_type = 0;              // CDMA D_DAIN_RAM_TYPE
+  uint32_t cdma_dain_addr_high_0 = 0;           // CDMA D_DAIN_ADDR_HIGH_0
+  uint32_t cdma_dain_addr_low_0 = 0;            // CDMA D_DAIN_ADDR_LOW_0
+  uint32_t cdma_dain_addr_high_1 = 0;           // CDMA D_DAIN_ADDR_HIGH_1 (image UV plane)
+  uint32_t cdma_dain_addr_low_1 = 0;            // CDMA D_DAIN_ADDR_LOW_1 (image UV plane)
+  uint32_t cdma_line_stride = 0;                // CDMA D_LINE_STRIDE
+  uint32_t cdma_line_uv_stride = 0;             // CDMA D_LINE_UV_STRIDE (image)
+  uint32_t cdma_surf_stride = 0;                // CDMA D_SURF_STRIDE
+  uint32_t cdma_dain_map = 0;                   // CDMA D_DAIN_MAP
+  uint32_t cdma_batch_number = 0;               // CDMA D_BATCH_NUMBER
+  uint32_t cdma_batch_stride = 0;               // CDMA D_BATCH_STRIDE
+  uint32_t cdma_entry_per_slice = 0;            // CDMA D_ENTRY_PER_SLICE
+  uint32_t cdma_fetch_grain = 0;                // CDMA D_FETCH_GRAIN
+  uint32_t cdma_weight_format = 0;              // CDMA D_WEIGHT_FORMAT
+  uint32_t cdma_weight_size_0 = 0;              // CDMA D_WEIGHT_SIZE_0
+  uint32_t cdma_weight_size_1 = 0;              // CDMA D_WEIGHT_SIZE_1
+  uint32_t cdma_weight_ram_type = 0;            // CDMA D_WEIGHT_RAM_TYPE
+  uint32_t cdma_weight_addr_high = 0;           // CDMA D_WEIGHT_ADDR_HIGH
+  uint32_t cdma_weight_addr_low = 0;            // CDMA D_WEIGHT_ADDR_LOW
+  uint32_t cdma_weight_bytes = 0;               // CDMA D_WEIGHT_BYTES
+  uint32_t cdma_mean_format = 0;                // CDMA D_MEAN_FORMAT (image)
+  uint32_t cdma_cvt_cfg = 0;                    // CDMA D_CVT_CFG
+  uint32_t cdma_cvt_offset = 0;                 // CDMA D_CVT_OFFSET
+  uint32_t cdma_cvt_scale = 0;                  // CDMA D_CVT_SCALE
+  uint32_t cdma_conv_stride = 0;                // CDMA D_CONV_STRIDE
+  uint32_t cdma_zero_padding = 0;               // CDMA D_ZERO_PADDING
+  uint32_t cdma_zero_padding_value = 0;         // CDMA D_ZERO_PADDING_VALUE
+  uint32_t cdma_bank = 0;                       // CDMA D_BANK
+  // CSC
+  uint32_t csc_misc_cfg = 0x00001100;           // CSC D_MISC_CFG
+  uint32_t csc_datain_format = 0;               // CSC D_DATAIN_FORMAT
+  uint32_t csc_datain_size_ext_0 = 0;           // CSC D_DATAIN_SIZE_EXT_0
+  uint32_t csc_datain_size_ext_1 = 0;           // CSC D_DATAIN_SIZE_EXT_1
+  uint32_t csc_batch_number = 0;                // CSC D_BATCH_NUMBER
+  uint32_t csc_post_y_extension = 0;            // CSC D_POST_Y_EXTENSION (image)
+  uint32_t csc_entry_per_slice = 0;             // CSC D_ENTRY_PER_SLICE
+  uint32_t csc_weight_format = 0;               // CSC D_WEIGHT_FORMAT
+  uint32_t csc_weight_size_ext_0 = 0;           // CSC D_WEIGHT_SIZE_EXT_0
+  uint32_t csc_weight_size_ext_1 = 0;           // CSC D_WEIGHT_SIZE_EXT_1
+  uint32_t csc_weight_bytes = 0;                // CSC D_WEIGHT_BYTES
+  uint32_t csc_dataout_size_0 = 0;              // CSC D_DATAOUT_SIZE_0
+  uint32_t csc_dataout_size_1 = 0;              // CSC D_DATAOUT_SIZE_1
+  uint32_t csc_atomics = 0x00000001;            // CSC D_ATOMICS
+  uint32_t csc_release = 0x00000001;            // CSC D_RELEASE
+  uint32_t csc_conv_stride_ext = 0;             // CSC D_CONV_STRIDE_EXT
+  uint32_t csc_dilation_ext = 0;                // CSC D_DILATION_EXT
+  uint32_t csc_zero_padding = 0;                // CSC D_ZERO_PADDING
+  uint32_t csc_zero_padding_value = 0;          // CSC D_ZERO_PADDING_VALUE
+  uint32_t csc_bank = 0;                        // CSC D_BANK
+  // CMAC (CMAC_B's D_MISC_CFG must equal CMAC_A's)
+  uint32_t cmac_a_misc_cfg = 0x00001000;        // CMAC_A D_MISC_CFG
+  uint32_t cmac_b_misc_cfg = 0x00001000;        // CMAC_B D_MISC_CFG
+  // CACC
+  uint32_t cacc_misc_cfg = 0x00001000;          // CACC D_MISC_CFG
+  uint32_t cacc_dataout_size_0 = 0;             // CACC D_DATAOUT_SIZE_0
+  uint32_t cacc_dataout_size_1 = 0;             // CACC D_DATAOUT_SIZE_1
+  uint32_t cacc_dataout_addr = 0;               // CACC D_DATAOUT_ADDR (unused in flying mode)
+  uint32_t cacc_batch_number = 0;               // CACC D_BATCH_NUMBER
+  uint32_t cacc_line_stride = 0;                // CACC D_LINE_STRIDE
+  uint32_t cacc_surf_stride = 0;                // CACC D_SURF_STRIDE
+  uint32_t cacc_dataout_map = 0;                // CACC D_DATAOUT_MAP
+  uint32_t cacc_clip_cfg = 0;                   // CACC D_CLIP_CFG
+};
+
+// The layer decoded (sizes as counts, not minus one).
+struct ConvLayer {
+  Config config = Config::NvSmall;
+  uint32_t atom_bytes = 8;          // memory atom of the configuration
+  ConvCoreConfig core{8, 8, 32, 512, 8};
+
+  // Modes and precisions (raw field values: 0 int8, 1 int16, 2 fp16).
+  uint32_t cdma_conv_mode = 0, csc_conv_mode = 0, cmac_a_conv_mode = 0, cmac_b_conv_mode = 0,
+           cacc_conv_mode = 0;
+  uint32_t cdma_in_precision = 0, cdma_proc_precision = 0, csc_in_precision = 0, csc_proc_precision = 0,
+           cmac_a_precision = 0, cmac_b_precision = 0, cacc_precision = 0;
+  bool data_reuse = false, weight_reuse = false, skip_data_rls = false, skip_weight_rls = false;
+  bool cdma_pixel_input = false, csc_pixel_input = false;
+  bool mean_enable = false;
+  bool cvt_enable = false;                               // CDMA D_CVT_CFG.CVT_EN
+  uint32_t cvt_truncate = 0;                             // CDMA D_CVT_CFG.CVT_TRUNCATE
+  int16_t cvt_offset = 0, cvt_scale = 0;                 // CDMA D_CVT_OFFSET, D_CVT_SCALE
+  bool cdma_weight_compressed = false, csc_weight_compressed = false;
+
+  // Input cube (CDMA).
+  uint32_t width = 1, height = 1, channels = 1;          // D_DATAIN_SIZE_0/1
+  uint32_t width_ext = 1, height_ext = 1;                // CDMA D_DATAIN_SIZE_EXT_0
+  bool input_mc = false;                                 // D_DAIN_RAM_TYPE = MCIF
+  uint64_t input_address = 0;                            // D_DAIN_ADDR_HIGH_0/LOW_0
+  uint64_t line_stride = 0, surface_stride = 0;          // D_LINE_STRIDE, D_SURF_STRIDE
+  bool line_packed = false, surface_packed = false;      // D_DAIN_MAP
+  uint32_t batches = 1;                                  // CDMA D_BATCH_NUMBER + 1
+  uint32_t cdma_entry_per_slice = 1;                     // D_ENTRY_PER_SLICE + 1
+  uint32_t cdma_data_banks = 1, cdma_weight_banks = 1;   // D_BANK + 1 each
+  uint32_t cdma_stride_x = 1, cdma_stride_y = 1;         // D_CONV_STRIDE + 1 each
+  uint32_t cdma_pad_left = 0, cdma_pad_right = 0, cdma_pad_top = 0, cdma_pad_bottom = 0;
+
+  // Weights (CDMA).
+  bool weight_mc = false;                                // D_WEIGHT_RAM_TYPE = MCIF
+  uint64_t weight_address = 0;                           // D_WEIGHT_ADDR_HIGH/LOW
+  uint32_t bytes_per_kernel = 1;                         // D_WEIGHT_SIZE_0 + 1
+  uint32_t cdma_kernels = 1;                             // D_WEIGHT_SIZE_1 + 1
+  uint64_t cdma_weight_bytes = 0;                        // D_WEIGHT_BYTES
+
+  // Sequencing (CSC).
+  uint32_t csc_width = 1, csc_height = 1, csc_channels = 1;  // D_DATAIN_SIZE_EXT_0/1
+  uint32_t csc_batches = 1;
+  uint32_t csc_entry_per_slice = 1;
+  uint32_t kernel_width = 1, kernel_height = 1;         // D_WEIGHT_SIZE_EXT_0 (S, R)
+  uint32_t kernel_channels = 1, kernels = 1;            // D_WEIGHT_SIZE_EXT_1 (C, K)
+  uint64_t csc_weight_bytes = 0;
+  uint32_t out_width = 1, out_height = 1, out_channels = 1;  // CSC D_DATAOUT_SIZE_0/1
+  uint32_t stride_x = 1, stride_y = 1;                  // D_CONV_STRIDE_EXT + 1 each
+  uint32_t dilation_x = 1, dilation_y = 1;              // D_DILATION_EXT + 1 each
+  uint32_t pad_left = 0, pad_top = 0;                   // CSC D_ZERO_PADDING
+  int8_t pad_value = 0;                                 // CSC D_ZERO_PADDING_VALUE[7:0]
+  uint32_t csc_data_banks = 1, csc_weight_banks = 1;
+  uint32_t csc_atomics = 1;                             // D_ATOMICS + 1
+
+  // Accumulator (CACC).
+  uint32_t cacc_width = 1, cacc_height = 1, cacc_channels = 1;  // D_DATAOUT_SIZE_0/1
+  uint32_t cacc_batches = 1;
+  uint32_t truncate = 0;                                // D_CLIP_CFG.CLIP_TRUNCATE
+};
+
+ConvLayer decode_conv(const ConvRegisters& regs, const HardwareConfig& config);
+
+// The first feature of the layer that is not modelled ("... is not
+// modelled") or that the hardware forbids (disagreeing units, sizes that
+// do not add up, buffer allocation beyond the CBUF), naming the register
+// fields; nullopt for a layer conv_process() computes.
+std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& layer);
+
+// One DMA read: `bytes` bytes at `address` of the primary (mc = true,
+// MCIF) or secondary (CVIF) memory into `data`.
+using ConvMemoryRead = std::function<void(bool mc, uint64_t address, uint8_t* data, size_t bytes)>;
+
+// What CACC delivers to SDP: width x height x channels (channels = K) in
+// surfaces of `lanes` channels (lanes = atom bytes, int8). values holds
+// surfaces * height * width * lanes int32 values in the order SDP
+// processes them: surface, then line, then column, then lane; lanes beyond
+// K of the last surface hold 0.
+struct ConvOutput {
+  uint32_t width = 0, height = 0, channels = 0;
+  uint32_t lanes = 0;
+  std::vector<int32_t> values;
+  uint32_t out_saturation = 0;  // CACC D_OUT_SATURATION for the layer
+
+  uint32_t surfaces() const { return lanes == 0 ? 0 : (channels + lanes - 1) / lanes; }
+  int32_t at(uint32_t w, uint32_t h, uint32_t c) const {
+    return values[((size_t(c / lanes) * height + h) * width + w) * lanes + c % lanes];
+  }
+};
+
+// CACC's 34-bit saturating accumulation step and its rounding/clipping to
+// int32 (the header's rules); `saturated` (optional) tells whether the
+// int32 clip acted.
+int64_t cacc_accumulate(int64_t accumulator, int64_t partial);
+// CDMA's input converter for one int8 element (the header's rule).
+int8_t cdma_convert(int8_t x, int16_t offset, int16_t scale, uint32_t truncate);
+int32_t cacc_truncate(int64_t accumulator, uint32_t truncate, bool* saturated = nullptr);
+
+// Computes the layer: reads the feature cube (one call per line of each
+// surface) and the weights (one call per 64 KiB) with `read` and returns
+// the CACC output. Throws std::invalid_argument with the message of
+// conv_unsupported_or_illegal() when it names something.
+ConvOutput conv_process(const ConvLayer& layer, const ConvMemoryRead& read);
+
+}  // namespace acosim::nvdla

@@ -1,0 +1,407 @@
+// The direct-convolution datapath (CDMA -> CSC -> CMAC -> CACC) on a tiny
+// nv_small layer: a 2x2x8 int8 input, 1x1, 3x3 and dilated 2x2 kernels,
+// padding with a pad value, stride 2, CACC truncation and CDMA's input
+// converter, each expected value worked out by hand in the comments. The
+// twelve NVDLA dc_* conformance traces are checked outside this test (their
+// SDP CRCs; see the fact sheet).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sw/nvdla/regs/cacc.h"
+#include "sw/nvdla/regs/cdma.h"
+#include "sw/nvdla/regs/csc.h"
+#include "systemc/nvdla/conv_datapath.h"
+
+namespace acosim::nvdla {
+namespace {
+
+namespace rd = regs::cdma;
+namespace rc = regs::csc;
+namespace ra = regs::cacc;
+
+// Feature cube at 0x1_0000_0100 (ADDR_HIGH 1), weights at 0x0800, both on
+// MCIF (nv_small has no CVIF).
+constexpr uint64_t kFeature = 0x100000100ull;
+constexpr uint64_t kWeights = 0x800;
+
+// Input element (w, h, c) = c + 1 + 10 * p with p = w + 2h, so the 8
+// channels of position p sum to V(p) = 36 + 80p:
+//   V(0,0) = 36, V(1,0) = 116, V(0,1) = 196, V(1,1) = 276.
+int8_t input_value(uint32_t w, uint32_t h, uint32_t c) { return static_cast<int8_t>(c + 1 + 10 * (w + 2 * h)); }
+
+struct Layer {
+  uint32_t in_w = 2, in_h = 2, in_c = 8;
+  uint32_t kernel_w = 1, kernel_h = 1, kernels = 1;
+  uint32_t pad_left = 0, pad_right = 0, pad_top = 0, pad_bottom = 0;
+  uint32_t pad_value = 0;
+  uint32_t stride = 1, dilation = 1;
+  uint32_t truncate = 0;
+  std::vector<int8_t> weights;  // in NVDLA's direct-convolution layout
+};
+
+uint32_t out_extent(uint32_t in, uint32_t pads, uint32_t k, uint32_t d, uint32_t s) {
+  return (in + pads - ((k - 1) * d + 1)) / s + 1;
+}
+
+ConvRegisters registers(const Layer& l) {
+  const uint32_t ow = out_extent(l.in_w, l.pad_left + l.pad_right, l.kernel_w, l.dilation, l.stride);
+  const uint32_t oh = out_extent(l.in_h, l.pad_top + l.pad_bottom, l.kernel_h, l.dilation, l.stride);
+  const uint32_t kernel_bytes = l.kernel_w * l.kernel_h * l.in_c;
+  const uint32_t surfaces = (l.in_c + 7) / 8;
+  ConvRegisters r;
+  r.cdma_misc_cfg = 0;  // direct, int8
+  r.cdma_datain_format = 0;
+  r.cdma_datain_size_0 =
+      rd::D_DATAIN_SIZE_0_DATAIN_WIDTH.put(l.in_w - 1) | rd::D_DATAIN_SIZE_0_DATAIN_HEIGHT.put(l.in_h - 1);
+  r.cdma_datain_size_1 = l.in_c - 1;
+  r.cdma_datain_size_ext_0 = r.cdma_datain_size_0;
+  r.cdma_dain_ram_type = rd::D_DAIN_RAM_TYPE_DATAIN_RAM_TYPE_MCIF;
+  r.cdma_dain_addr_high_0 = uint32_t(kFeature >> 32);
+  r.cdma_dain_addr_low_0 = uint32_t(kFeature);
+  r.cdma_line_stride = l.in_w * 8;  // atoms of 8 bytes
+  r.cdma_surf_stride = r.cdma_line_stride * l.in_h;
+  r.cdma_dain_map = rd::D_DAIN_MAP_LINE_PACKED.put(1) | rd::D_DAIN_MAP_SURF_PACKED.put(1);
+  r.cdma_entry_per_slice = l.in_w * surfaces - 1;  // 8-byte entries
+  r.cdma_weight_size_0 = kernel_bytes - 1;
+  r.cdma_weight_size_1 = l.kernels - 1;
+  r.cdma_weight_ram_type = rd::D_WEIGHT_RAM_TYPE_WEIGHT_RAM_TYPE_MCIF;
+  r.cdma_weight_addr_low = uint32_t(kWeights);
+  r.cdma_weight_bytes = kernel_bytes * l.kernels;
+  r.cdma_conv_stride = rd::D_CONV_STRIDE_CONV_X_STRIDE.put(l.stride - 1) | rd::D_CONV_STRIDE_CONV_Y_STRIDE.put(l.stride - 1);
+  r.cdma_zero_padding = rd::D_ZERO_PADDING_PAD_LEFT.put(l.pad_left) | rd::D_ZERO_PADDING_PAD_RIGHT.put(l.pad_right) |
+                        rd::D_ZERO_PADDING_PAD_TOP.put(l.pad_top) | rd::D_ZERO_PADDING_PAD_BOTTOM.put(l.pad_bottom);
+  r.cdma_zero_padding_value = l.pad_value;
+  r.cdma_bank = rd::D_BANK_DATA_BANK.put(0) | rd::D_BANK_WEIGHT_BANK.put(0);
+
+  r.csc_misc_cfg = 0;
+  r.csc_datain_size_ext_0 = r.cdma_datain_size_0;
+  r.csc_datain_size_ext_1 = l.in_c - 1;
+  r.csc_entry_per_slice = r.cdma_entry_per_slice;
+  r.csc_weight_size_ext_0 =
+      rc::D_WEIGHT_SIZE_EXT_0_WEIGHT_WIDTH_EXT.put(l.kernel_w - 1) | rc::D_WEIGHT_SIZE_EXT_0_WEIGHT_HEIGHT_EXT.put(l.kernel_h - 1);
+  r.csc_weight_size_ext_1 =
+      rc::D_WEIGHT_SIZE_EXT_1_WEIGHT_CHANNEL_EXT.put(l.in_c - 1) | rc::D_WEIGHT_SIZE_EXT_1_WEIGHT_KERNEL.put(l.kernels - 1);
+  r.csc_weight_bytes = r.cdma_weight_bytes;
+  r.csc_dataout_size_0 = rc::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.put(ow - 1) | rc::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.put(oh - 1);
+  r.csc_dataout_size_1 = l.kernels - 1;
+  r.csc_atomics = ow * oh - 1;
+  r.csc_conv_stride_ext = r.cdma_conv_stride;
+  r.csc_dilation_ext =
+      rc::D_DILATION_EXT_X_DILATION_EXT.put(l.dilation - 1) | rc::D_DILATION_EXT_Y_DILATION_EXT.put(l.dilation - 1);
+  r.csc_zero_padding = rc::D_ZERO_PADDING_PAD_LEFT.put(l.pad_left) | rc::D_ZERO_PADDING_PAD_TOP.put(l.pad_top);
+  r.csc_zero_padding_value = l.pad_value;
+  r.csc_bank = r.cdma_bank;
+
+  r.cmac_a_misc_cfg = 0;
+  r.cmac_b_misc_cfg = 0;
+  r.cacc_misc_cfg = 0;
+  r.cacc_dataout_size_0 = r.csc_dataout_size_0;
+  r.cacc_dataout_size_1 = l.kernels - 1;
+  r.cacc_clip_cfg = ra::D_CLIP_CFG_CLIP_TRUNCATE.put(l.truncate);
+  return r;
+}
+
+struct ConvRun {
+  ConvOutput out;
+  std::vector<std::string> reads;  // "mc:address:bytes"
+};
+
+// The packed input cube; the lanes beyond C of the last surface hold 0xEE
+// (they meet zero weights).
+ConvRun run(const ConvRegisters& r, const std::vector<int8_t>& weights) {
+  const ConvLayer layer = decode_conv(r, hardware_config(Config::NvSmall));
+  const uint32_t W = layer.width, H = layer.height, C = layer.channels, surfaces = (C + 7) / 8;
+  std::vector<uint8_t> feature(size_t(surfaces) * H * W * 8, 0xEE);
+  for (uint32_t h = 0; h < H; ++h)
+    for (uint32_t w = 0; w < W; ++w)
+      for (uint32_t c = 0; c < C; ++c) feature[((c / 8 * H + h) * W + w) * 8 + c % 8] = uint8_t(input_value(w, h, c));
+  ConvRun result;
+  result.out = conv_process(layer, [&](bool mc, uint64_t address, uint8_t* data, size_t bytes) {
+    result.reads.push_back(std::string(mc ? "mc:" : "cv:") + std::to_string(address) + ":" + std::to_string(bytes));
+    for (size_t i = 0; i < bytes; ++i) {
+      const uint64_t a = address + i;
+      if (a >= kFeature && a < kFeature + feature.size()) {
+        data[i] = feature[a - kFeature];
+      } else if (a >= kWeights && a < kWeights + weights.size()) {
+        data[i] = uint8_t(weights[a - kWeights]);
+      } else {
+        data[i] = 0xEE;  // memory outside both cubes
+      }
+    }
+  });
+  return result;
+}
+
+ConvRun run(const Layer& l) { return run(registers(l), l.weights); }
+
+TEST(ConvDatapath, OneByOneKernelTwoKernels) {
+  // K = 2, R = S = 1: one group (kcount 2) of one channel block: kernel 0's
+  // 8 weights, then kernel 1's.
+  Layer l;
+  l.kernels = 2;
+  l.weights = {1, 1, 1, 1, 1, 1, 1, 1, 1, -1, 1, -1, 1, -1, 1, -1};
+  const ConvRun r = run(l);
+  ASSERT_EQ(r.out.width, 2u);
+  ASSERT_EQ(r.out.height, 2u);
+  ASSERT_EQ(r.out.channels, 2u);
+  ASSERT_EQ(r.out.lanes, 8u);
+  ASSERT_EQ(r.out.values.size(), 2u * 2u * 8u);
+  // Kernel 0 sums the channels: V(p) = 36 + 80p.
+  EXPECT_EQ(r.out.at(0, 0, 0), 36);
+  EXPECT_EQ(r.out.at(1, 0, 0), 116);
+  EXPECT_EQ(r.out.at(0, 1, 0), 196);
+  EXPECT_EQ(r.out.at(1, 1, 0), 276);
+  // Kernel 1: (c+1+10p) alternating signs = 1-2+3-4+5-6+7-8 = -4 (10p cancels).
+  for (uint32_t h = 0; h < 2; ++h)
+    for (uint32_t w = 0; w < 2; ++w) {
+      EXPECT_EQ(r.out.at(w, h, 1), -4);
+      for (uint32_t c = 2; c < 8; ++c) EXPECT_EQ(r.out.at(w, h, c), 0) << "lane beyond K";
+    }
+  // Packed order: lane fastest, then column, then line.
+  EXPECT_EQ(r.out.values[8], 116);
+  EXPECT_EQ(r.out.values[9], -4);
+  // One read per input line (16 bytes at line stride 16), one weight read.
+  const std::vector<std::string> reads = {"mc:" + std::to_string(kFeature) + ":16",
+                                          "mc:" + std::to_string(kFeature + 16) + ":16", "mc:2048:16"};
+  EXPECT_EQ(r.reads, reads);
+  EXPECT_EQ(r.out.out_saturation, 0u);
+}
+
+TEST(ConvDatapath, ThreeByThreeWithPadValue) {
+  // Pad 1 on every side; PAD_VALUE 0x7F02: only the low byte counts, so a
+  // padded position contributes 8 channels x 2 = 16 per unit weight.
+  // Weight(r, s, c) = 3r + s + 1 for every channel, stored (r, s, c) with c
+  // fastest (one kernel, one channel block).
+  Layer l;
+  l.kernel_w = l.kernel_h = 3;
+  l.pad_left = l.pad_right = l.pad_top = l.pad_bottom = 1;
+  l.pad_value = 0x7F02;
+  for (int rs = 0; rs < 9; ++rs)
+    for (int c = 0; c < 8; ++c) l.weights.push_back(int8_t(rs + 1));
+  const ConvRun r = run(l);
+  ASSERT_EQ(r.out.width, 2u);
+  ASSERT_EQ(r.out.height, 2u);
+  // out(0,0), window x -1..1, y -1..1:
+  //   row y=-1: (1+2+3)*16 = 96
+  //   row y=0:  4*16 + 5*V(0,0) + 6*V(1,0) = 64 + 180 + 696 = 940
+  //   row y=1:  7*16 + 8*V(0,1) + 9*V(1,1) = 112 + 1568 + 2484 = 4164
+  EXPECT_EQ(r.out.at(0, 0, 0), 96 + 940 + 4164);  // 5200
+  // out(1,0): 96 + (4*36 + 5*116 + 6*16) + (7*196 + 8*276 + 9*16)
+  //         = 96 + 820 + 3724
+  EXPECT_EQ(r.out.at(1, 0, 0), 4640);
+  // out(0,1): (1*16 + 2*36 + 3*116) + (4*16 + 5*196 + 6*276) + (7+8+9)*16
+  //         = 436 + 2700 + 384
+  EXPECT_EQ(r.out.at(0, 1, 0), 3520);
+  // out(1,1): (1*36 + 2*116 + 3*16) + (4*196 + 5*276 + 6*16) + 384
+  //         = 316 + 2260 + 384
+  EXPECT_EQ(r.out.at(1, 1, 0), 2960);
+}
+
+TEST(ConvDatapath, StrideTwo) {
+  // 1x1 kernel of ones, pad 1 on every side, PAD_VALUE 2, stride 2: output
+  // (2 + 2 - 1) / 2 + 1 = 2 per side at input positions -1 and 1; only
+  // (1,1) is inside: V(1,1) = 276, the others see padding: 8 * 2 = 16.
+  Layer l;
+  l.pad_left = l.pad_right = l.pad_top = l.pad_bottom = 1;
+  l.pad_value = 2;
+  l.stride = 2;
+  l.weights.assign(8, 1);
+  const ConvRun r = run(l);
+  ASSERT_EQ(r.out.width, 2u);
+  ASSERT_EQ(r.out.height, 2u);
+  EXPECT_EQ(r.out.at(0, 0, 0), 16);
+  EXPECT_EQ(r.out.at(1, 0, 0), 16);
+  EXPECT_EQ(r.out.at(0, 1, 0), 16);
+  EXPECT_EQ(r.out.at(1, 1, 0), 276);
+}
+
+TEST(ConvDatapath, Dilation) {
+  // 2x2 kernel, dilation 2 (span 3), pad 1 on every side, PAD_VALUE 2
+  // (padded position: 16 per unit weight); weight(r, s, c) = 2r + s + 1.
+  // out(x, y) taps input (x - 1 + 2s, y - 1 + 2r).
+  Layer l;
+  l.kernel_w = l.kernel_h = 2;
+  l.dilation = 2;
+  l.pad_left = l.pad_right = l.pad_top = l.pad_bottom = 1;
+  l.pad_value = 2;
+  for (int rs = 0; rs < 4; ++rs)
+    for (int c = 0; c < 8; ++c) l.weights.push_back(int8_t(rs + 1));
+  const ConvRun r = run(l);
+  ASSERT_EQ(r.out.width, 2u);  // (2 + 2 - 3) / 1 + 1
+  ASSERT_EQ(r.out.height, 2u);
+  // out(0,0): taps (-1,-1) (1,-1) (-1,1) padded, (1,1) = 276: 16*(1+2+3) + 4*276
+  EXPECT_EQ(r.out.at(0, 0, 0), 96 + 1104);
+  // out(1,0): only (0,1) = 196 inside, weight 3: 16*(1+2+4) + 588
+  EXPECT_EQ(r.out.at(1, 0, 0), 112 + 588);
+  // out(0,1): only (1,0) = 116 inside, weight 2: 16*(1+3+4) + 232
+  EXPECT_EQ(r.out.at(0, 1, 0), 128 + 232);
+  // out(1,1): only (0,0) = 36 inside, weight 1: 36 + 16*(2+3+4)
+  EXPECT_EQ(r.out.at(1, 1, 0), 36 + 144);
+}
+
+TEST(ConvDatapath, TruncationInThePipeline) {
+  // The 1x1 layer with CLIP_TRUNCATE = 3 (divide by 8, ties away from zero):
+  //   36/8 = 4.5 -> 5, 116/8 = 14.5 -> 15, 196/8 = 24.5 -> 25,
+  //   276/8 = 34.5 -> 35, -4/8 = -0.5 -> -1.
+  Layer l;
+  l.kernels = 2;
+  l.truncate = 3;
+  l.weights = {1, 1, 1, 1, 1, 1, 1, 1, 1, -1, 1, -1, 1, -1, 1, -1};
+  const ConvRun r = run(l);
+  EXPECT_EQ(r.out.at(0, 0, 0), 5);
+  EXPECT_EQ(r.out.at(1, 0, 0), 15);
+  EXPECT_EQ(r.out.at(0, 1, 0), 25);
+  EXPECT_EQ(r.out.at(1, 1, 0), 35);
+  EXPECT_EQ(r.out.at(1, 1, 1), -1);
+}
+
+TEST(ConvDatapath, WeightGroupsAndChannelBlocks) {
+  // A 1x1x9 input (two surfaces: channels 0..7, then channel 8 and 7 junk
+  // lanes) and K = 9 1x1 kernels with weight(k, c) = 1 when c == k: the
+  // identity, so output channel k is input channel k = k + 1.
+  // Layout: group 0 (kernels 0..7): channel block 0 (C' = 8) holds kernel
+  // 0's 8 weights, kernel 1's, ... (64 bytes); channel block 1 (C' = 1)
+  // holds one weight per kernel (8 bytes). Group 1 (kernel 8 alone): block
+  // 0 (8 bytes), block 1 (1 byte). 81 bytes = 9 x 9.
+  Layer l;
+  l.in_w = l.in_h = 1;
+  l.in_c = 9;
+  l.kernels = 9;
+  l.weights.assign(81, 0);
+  for (int k = 0; k < 8; ++k) l.weights[size_t(k * 8 + k)] = 1;  // group 0, block 0
+  // group 0, block 1 (channel 8): kernel 8 is not in group 0: all zero.
+  l.weights[72 + 8] = 1;  // group 1, block 1: kernel 8, channel 8
+  const ConvRun r = run(l);
+  ASSERT_EQ(r.out.channels, 9u);
+  ASSERT_EQ(r.out.values.size(), 16u);  // two output surfaces of 8 lanes
+  for (uint32_t k = 0; k < 9; ++k) EXPECT_EQ(r.out.at(0, 0, k), int32_t(k + 1)) << "kernel " << k;
+  for (uint32_t c = 9; c < 16; ++c) EXPECT_EQ(r.out.at(0, 0, c), 0) << "lane beyond K";
+  // Two feature reads (one line per surface), one weight read.
+  EXPECT_EQ(r.reads.size(), 3u);
+}
+
+TEST(ConvTruncate, RoundsHalfAwayFromZero) {
+  EXPECT_EQ(cacc_truncate(5, 2), 1);    // 1.25
+  EXPECT_EQ(cacc_truncate(6, 2), 2);    // 1.5
+  EXPECT_EQ(cacc_truncate(7, 2), 2);    // 1.75
+  EXPECT_EQ(cacc_truncate(-5, 2), -1);  // -1.25
+  EXPECT_EQ(cacc_truncate(-6, 2), -2);  // -1.5
+  EXPECT_EQ(cacc_truncate(-7, 2), -2);  // -1.75
+  EXPECT_EQ(cacc_truncate(-123456, 0), -123456);
+}
+
+TEST(ConvTruncate, StickyBitsAreOnlyFifteenWide) {
+  // t = 20, a = -2^20 + 2^19 + 1 = -524287 = -0.49999905 * 2^20: floor -1,
+  // remainder 2^19 + 1: guard set, the 15 sticky bits (19 .. 5 below the
+  // guard, bits 18..4 of a) clear, the 1 in bit 0 is lost: a negative tie,
+  // which stays at -1 (the C model's exact rounding would give 0).
+  EXPECT_EQ(cacc_truncate(-524287, 20), -1);
+  // With a set bit among the 15 (2^19 + 2^4): -0.4999847 rounds up to 0.
+  EXPECT_EQ(cacc_truncate(-(1 << 20) + (1 << 19) + (1 << 4), 20), 0);
+  // Positive just below a half: 2^19 - 1 -> 0.
+  EXPECT_EQ(cacc_truncate((1 << 19) - 1, 20), 0);
+}
+
+TEST(ConvTruncate, SaturatesToInt32) {
+  bool sat = false;
+  const int64_t max34 = (int64_t(1) << 33) - 1;
+  EXPECT_EQ(cacc_truncate(max34, 0, &sat), std::numeric_limits<int32_t>::max());
+  EXPECT_TRUE(sat);
+  EXPECT_EQ(cacc_truncate(-(int64_t(1) << 33), 0, &sat), std::numeric_limits<int32_t>::min());
+  EXPECT_TRUE(sat);
+  // (2^32 - 1) / 2 = 2^31 - 0.5 rounds to 2^31: the rounding overflows.
+  EXPECT_EQ(cacc_truncate((int64_t(1) << 32) - 1, 1, &sat), std::numeric_limits<int32_t>::max());
+  EXPECT_TRUE(sat);
+  // -2^32 / 2 = -2^31 fits.
+  EXPECT_EQ(cacc_truncate(-(int64_t(1) << 32), 1, &sat), std::numeric_limits<int32_t>::min());
+  EXPECT_FALSE(sat);
+  // The 34-bit accumulator saturates on every addition.
+  EXPECT_EQ(cacc_accumulate(max34, 1), max34);
+  EXPECT_EQ(cacc_accumulate(-max34 - 1, -5), -max34 - 1);
+  EXPECT_EQ(cacc_accumulate(max34, -1), max34 - 1);
+}
+
+TEST(ConvCdmaConvert, OffsetScaleTruncate) {
+  EXPECT_EQ(cdma_convert(10, 2, 3, 1), 12);      // (10-2)*3 = 24, /2
+  EXPECT_EQ(cdma_convert(5, 0, 3, 1), 8);        // 7.5 -> 8
+  EXPECT_EQ(cdma_convert(-5, 0, 3, 1), -8);      // -7.5 -> -8
+  EXPECT_EQ(cdma_convert(-128, 127, 100, 0), -128);  // -25500 saturates
+  EXPECT_EQ(cdma_convert(100, 0, 100, 40), 0);   // shifts >= 34 give 0
+}
+
+TEST(ConvDatapath, InputConverterAppliesToDataNotPadding) {
+  // CVT_EN with offset 1, scale 2, truncate 1: x -> ((x - 1) * 2) / 2 = x - 1
+  // for each element; padding (PAD_VALUE 2) is not converted. 1x1 kernel of
+  // ones, stride 2, pad 1: out(1,1) = V(1,1) - 8 = 268, the others 16.
+  Layer l;
+  l.pad_left = l.pad_right = l.pad_top = l.pad_bottom = 1;
+  l.pad_value = 2;
+  l.stride = 2;
+  l.weights.assign(8, 1);
+  ConvRegisters regs = registers(l);
+  regs.cdma_cvt_cfg = rd::D_CVT_CFG_CVT_EN.put(1) | rd::D_CVT_CFG_CVT_TRUNCATE.put(1);
+  regs.cdma_cvt_offset = 1;
+  regs.cdma_cvt_scale = 2;
+  const ConvRun r = run(regs, l.weights);
+  EXPECT_EQ(r.out.at(0, 0, 0), 16);
+  EXPECT_EQ(r.out.at(1, 1, 0), 268);
+}
+
+TEST(ConvLimits, NamesWhatIsNotModelledOrIllegal) {
+  Layer l;
+  l.weights.assign(8, 1);
+  const ConvRegisters good = registers(l);
+  const HardwareConfig& hw = hardware_config(Config::NvSmall);
+  EXPECT_EQ(conv_unsupported_or_illegal(decode_conv(good, hw)), std::nullopt);
+
+  const auto message = [&](ConvRegisters r) {
+    const std::optional<std::string> m = conv_unsupported_or_illegal(decode_conv(r, hw));
+    return m.value_or("");
+  };
+  ConvRegisters r = good;
+  r.csc_misc_cfg = rc::D_MISC_CFG_CONV_MODE.put(1);
+  EXPECT_NE(message(r).find("Winograd"), std::string::npos);
+  r = good;
+  r.cacc_misc_cfg = ra::D_MISC_CFG_PROC_PRECISION.put(1);
+  EXPECT_NE(message(r).find("int16/fp16"), std::string::npos);
+  r = good;
+  r.cdma_datain_format = rd::D_DATAIN_FORMAT_DATAIN_FORMAT.put(1);
+  EXPECT_NE(message(r).find("image input"), std::string::npos);
+  r = good;
+  r.cdma_weight_format = 1;
+  EXPECT_NE(message(r).find("weight compression"), std::string::npos);
+  r = good;
+  r.cacc_dataout_size_0 = 0;  // 1x1 instead of 2x2
+  EXPECT_NE(message(r).find("CACC D_DATAOUT_SIZE_0/1"), std::string::npos);
+  r = good;
+  r.csc_dataout_size_0 = 0;
+  r.cacc_dataout_size_0 = 0;
+  EXPECT_NE(message(r).find("CSC D_DATAOUT_SIZE_0"), std::string::npos);
+  r = good;
+  r.cdma_bank = rd::D_BANK_DATA_BANK.put(15) | rd::D_BANK_WEIGHT_BANK.put(16);  // 16 + 17 > 32
+  r.csc_bank = r.cdma_bank;
+  EXPECT_NE(message(r).find("more than the 32 CBUF banks"), std::string::npos);
+  r = good;
+  r.cdma_weight_ram_type = rd::D_WEIGHT_RAM_TYPE_WEIGHT_RAM_TYPE_CVIF;
+  EXPECT_NE(message(r).find("CVIF, which nv_small does not have"), std::string::npos);
+  r = good;
+  r.cdma_weight_bytes = 9;
+  EXPECT_NE(message(r).find("D_WEIGHT_BYTES"), std::string::npos);
+  r = good;
+  r.cdma_weight_bytes = r.csc_weight_bytes = 128;  // 8 padded to 128 is accepted
+  EXPECT_EQ(message(r), "");
+
+  l.weights.clear();
+  r = good;
+  r.csc_conv_stride_ext = 1;
+  EXPECT_THROW(run(r, l.weights), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace acosim::nvdla
