@@ -148,6 +148,14 @@ std::vector<Stripe> plan_stripes(const PoolingConfig& config);
 void pool_stripe(const PoolingConfig& config, const Stripe& stripe, const PackedCube& input,
                  PackedCube& output, PoolingStats* stats = nullptr);
 
+// pool_stripe() with INT8 / INT16 pooled by the straightforward
+// window-by-window implementation pool_stripe()'s vectorised one was
+// derived from (FP16 has one implementation). The same results bit for bit;
+// kept so tests can require exactly that.
+void pool_stripe_general(const PoolingConfig& config, const Stripe& stripe,
+                         const PackedCube& input, PackedCube& output,
+                         PoolingStats* stats = nullptr);
+
 // The whole layer: every stripe of plan_stripes() in order.
 PackedCube pool(const PoolingConfig& config, const PackedCube& input,
                 PoolingStats* stats = nullptr);

@@ -10,6 +10,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "systemc/nvdla/float16.h"
 #include "systemc/nvdla/pdp_pooling.h"
@@ -606,6 +607,82 @@ TEST(RandomLayers, ConsistentSplitsEqualTheUnsplitReference) {
     ++checked;
   }
   EXPECT_EQ(checked, 120);
+}
+
+// pool_stripe() (the vectorised INT path) against pool_stripe_general() (the
+// window-by-window one it was derived from): identical bytes for random
+// layers, split or not, with wide lanes, the firmware's and arbitrary
+// reciprocals, any pad values and full-range inputs so the 16-bit INT8 sums
+// wrap.
+TEST(RandomLayers, VectorisedPathEqualsTheGeneralPathBitForBit) {
+  std::mt19937 rng(4242);
+  const RandomCase cases[] = {{Precision::Int8, 8},   {Precision::Int8, 32},
+                              {Precision::Int8, 64},  {Precision::Int16, 8},
+                              {Precision::Int16, 32}, {Precision::Int16, 64}};
+  int checked = 0;
+  for (int iteration = 0; checked < 600 && iteration < 20000; ++iteration) {
+    const RandomCase& rc = cases[iteration % 6];
+    Axis x = random_axis(rng);
+    // Wider layers too, so the unpadded middle of a line is long.
+    if (rng() % 2) {
+      x.outputs = 1 + rng() % 40;
+      const int64_t extent = int64_t(x.outputs - 1) * x.stride + x.kernel - x.before - x.after;
+      if (extent < 1) continue;
+      x.extent = uint32_t(extent);
+    }
+    const Axis y = random_axis(rng);
+    PoolingConfig c =
+        layer(PdpPoolingMethod(rng() % 3), rc.precision, x.extent, y.extent, 1 + rng() % 70);
+    c.out_width = x.outputs;
+    c.out_height = y.outputs;
+    c.kernel_width = x.kernel;
+    c.kernel_height = y.kernel;
+    c.stride_width = x.stride;
+    c.stride_height = y.stride;
+    c.pad_left = x.before;
+    c.pad_right = x.after;
+    c.pad_top = y.before;
+    c.pad_bottom = y.after;
+    for (unsigned n = 1; n <= 7; ++n) c.pad_value[n - 1] = random_pad_value(rng, rc.precision, n);
+    c.recip_width = rng() % 8 == 0 ? 0x10000 : random_recip(rng, x.kernel);
+    c.recip_height = rng() % 8 == 0 ? 0x10000 : random_recip(rng, y.kernel);
+    // A split into stripes of a few output columns each, when the layer allows it.
+    std::vector<Stripe> stripes = plan_stripes(c);
+    if (rng() % 2 && x.outputs >= 2) {
+      const uint32_t n = 2 + rng() % std::min<uint32_t>(4, x.outputs - 1);
+      const uint32_t mid_out = n > 2 ? std::max<uint32_t>(1, (x.outputs - 2) / (n - 1)) : 1;
+      const int64_t rest = int64_t(x.outputs) - int64_t(n - 2) * mid_out;
+      const int64_t ov = int64_t(x.kernel) - x.stride;
+      if (rest >= 2) {
+        const uint32_t first_out = 1 + rng() % uint32_t(rest - 1);
+        const uint32_t last_out = uint32_t(rest) - first_out;
+        const int64_t first_in = int64_t(first_out - 1) * x.stride + x.kernel - x.before;
+        const int64_t mid_in = int64_t(mid_out - 1) * x.stride + x.kernel - ov;
+        const int64_t last_in = int64_t(last_out - 1) * x.stride + x.kernel - x.after - ov;
+        const bool overlap_fits = ov >= 0 ? !(ov > first_in || (n > 2 && ov > mid_in))
+                                          : !(-ov >= last_in || (n > 2 && -ov >= mid_in));
+        if (first_in >= 1 && mid_in >= 1 && last_in >= 1 && overlap_fits) {
+          c.split = PoolingSplit{n,        uint32_t(first_in), uint32_t(mid_in),
+                                 uint32_t(last_in), first_out, mid_out,
+                                 last_out, x.kernel,           x.stride};
+          stripes = plan_stripes(c);
+        }
+      }
+    }
+    const PackedCube in = random_cube(c.input_geometry(rc.atom), rng);
+    PackedCube fast(c.output_geometry(rc.atom));
+    PackedCube general(c.output_geometry(rc.atom));
+    for (const Stripe& stripe : stripes) {
+      pool_stripe(c, stripe, in, fast);
+      pool_stripe_general(c, stripe, in, general);
+    }
+    ASSERT_EQ(fast.bytes, general.bytes)
+        << "iteration " << iteration << ": " << pooling_method_name(c.method) << " "
+        << precision_name(rc.precision) << " atom " << rc.atom << ", " << stripes.size()
+        << " stripe(s)";
+    ++checked;
+  }
+  EXPECT_EQ(checked, 600);
 }
 
 // ---------------------------------------------------------------------------
