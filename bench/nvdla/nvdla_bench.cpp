@@ -16,6 +16,10 @@
 //     per-channel bias from memory (BRDMA), a register multiplier with its
 //     rounding shift and ReLU, in output bytes per wall second;
 //   - each against a plain memcpy of the same bytes in the same process;
+//   - the convolution datapath (CDMA -> CSC -> CMAC -> CACC as
+//     conv_process computes it) on an nv_small int8 3x3 layer, in MACs per
+//     wall second, against a plain C++ loop of the same convolution (whose
+//     results it must equal);
 //   - the wall time of NVDLA's conformance traces played one after the
 //     other by `acosim nvdla trace`.
 // The firmware of each case programs the units through the HAL with the
@@ -51,12 +55,16 @@
 #include "bench/child_cases.h"
 #include "sw/hal/hal.h"
 #include "sw/nvdla/regs/bdma.h"
+#include "sw/nvdla/regs/cacc.h"
+#include "sw/nvdla/regs/cdma.h"
+#include "sw/nvdla/regs/csc.h"
 #include "sw/nvdla/regs/config.h"
 #include "sw/nvdla/regs/glb.h"
 #include "sw/nvdla/regs/pdp.h"
 #include "sw/nvdla/regs/pdp_rdma.h"
 #include "sw/nvdla/regs/sdp.h"
 #include "sw/nvdla/regs/sdp_rdma.h"
+#include "systemc/nvdla/conv_datapath.h"
 #include "testbench/nvdla/reference/pooling_reference.h"
 #include "testbench/nvdla/tests/unmodelled_traces.h"
 #include "testbench/nvdla/system.h"
@@ -624,6 +632,126 @@ Figures run_sdp_case(const SdpCase& c) {
           {"correct", wrong == 0 ? 1.0 : 0.0}};
 }
 
+// ---------------------------------------------------------------- convolution
+
+// An nv_small int8 direct convolution of W x H x C with K kernels of
+// 3 x 3 x C, stride 1, padding 1 (output W x H x K): the registers CDMA,
+// CSC and CACC hold for it (programming guide "Convolution": one 8-byte
+// CBUF entry per atom of a line, data and weight banks of 4 KiB).
+ConvRegisters conv_registers(uint32_t w, uint32_t h, uint32_t c, uint32_t k, uint64_t feature, uint64_t weights) {
+  namespace rd = regs::cdma;
+  namespace rc = regs::csc;
+  namespace ra = regs::cacc;
+  const uint32_t surfaces = (c + 7) / 8;
+  const uint32_t kernel_bytes = 3 * 3 * c;
+  const uint32_t bank_bytes = 512 * 8;
+  const uint32_t data_banks = static_cast<uint32_t>((uint64_t{w} * h * surfaces * 8 + bank_bytes - 1) / bank_bytes);
+  const uint32_t weight_banks = static_cast<uint32_t>((uint64_t{kernel_bytes} * k + bank_bytes - 1) / bank_bytes);
+  ConvRegisters r;
+  r.cdma_misc_cfg = 0;  // direct convolution, int8
+  r.cdma_datain_format = 0;
+  r.cdma_datain_size_0 = rd::D_DATAIN_SIZE_0_DATAIN_WIDTH.put(w - 1) | rd::D_DATAIN_SIZE_0_DATAIN_HEIGHT.put(h - 1);
+  r.cdma_datain_size_1 = c - 1;
+  r.cdma_datain_size_ext_0 = r.cdma_datain_size_0;
+  r.cdma_dain_ram_type = rd::D_DAIN_RAM_TYPE_DATAIN_RAM_TYPE_MCIF;
+  r.cdma_dain_addr_high_0 = uint32_t(feature >> 32);
+  r.cdma_dain_addr_low_0 = uint32_t(feature);
+  r.cdma_line_stride = w * 8;
+  r.cdma_surf_stride = w * h * 8;
+  r.cdma_dain_map = rd::D_DAIN_MAP_LINE_PACKED.put(1) | rd::D_DAIN_MAP_SURF_PACKED.put(1);
+  r.cdma_entry_per_slice = w * surfaces - 1;
+  r.cdma_weight_size_0 = kernel_bytes - 1;
+  r.cdma_weight_size_1 = k - 1;
+  r.cdma_weight_ram_type = rd::D_WEIGHT_RAM_TYPE_WEIGHT_RAM_TYPE_MCIF;
+  r.cdma_weight_addr_high = uint32_t(weights >> 32);
+  r.cdma_weight_addr_low = uint32_t(weights);
+  r.cdma_weight_bytes = kernel_bytes * k;
+  r.cdma_zero_padding = rd::D_ZERO_PADDING_PAD_LEFT.put(1) | rd::D_ZERO_PADDING_PAD_RIGHT.put(1) |
+                        rd::D_ZERO_PADDING_PAD_TOP.put(1) | rd::D_ZERO_PADDING_PAD_BOTTOM.put(1);
+  r.cdma_bank = rd::D_BANK_DATA_BANK.put(data_banks - 1) | rd::D_BANK_WEIGHT_BANK.put(weight_banks - 1);
+  r.csc_misc_cfg = 0;
+  r.csc_datain_size_ext_0 = r.cdma_datain_size_0;
+  r.csc_datain_size_ext_1 = c - 1;
+  r.csc_entry_per_slice = r.cdma_entry_per_slice;
+  r.csc_weight_size_ext_0 =
+      rc::D_WEIGHT_SIZE_EXT_0_WEIGHT_WIDTH_EXT.put(2) | rc::D_WEIGHT_SIZE_EXT_0_WEIGHT_HEIGHT_EXT.put(2);
+  r.csc_weight_size_ext_1 =
+      rc::D_WEIGHT_SIZE_EXT_1_WEIGHT_CHANNEL_EXT.put(c - 1) | rc::D_WEIGHT_SIZE_EXT_1_WEIGHT_KERNEL.put(k - 1);
+  r.csc_weight_bytes = r.cdma_weight_bytes;
+  r.csc_dataout_size_0 = rc::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.put(w - 1) | rc::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.put(h - 1);
+  r.csc_dataout_size_1 = k - 1;
+  r.csc_atomics = w * h - 1;
+  r.csc_zero_padding = rc::D_ZERO_PADDING_PAD_LEFT.put(1) | rc::D_ZERO_PADDING_PAD_TOP.put(1);
+  r.csc_bank = r.cdma_bank;
+  r.cmac_a_misc_cfg = 0;
+  r.cmac_b_misc_cfg = 0;
+  r.cacc_misc_cfg = 0;
+  r.cacc_dataout_size_0 = r.csc_dataout_size_0;
+  r.cacc_dataout_size_1 = k - 1;
+  r.cacc_clip_cfg = ra::D_CLIP_CFG_CLIP_TRUNCATE.put(0);
+  return r;
+}
+
+// Byte offset of weight (kernel n, row r, column s, channel ch) in NVDLA's
+// direct-convolution weight layout (conv_datapath.h): groups of 8 kernels
+// (atomic-K), in a group 8-channel blocks (atomic-C), then rows, columns,
+// kernels, channels of the block.
+size_t conv_weight_offset(uint32_t n, uint32_t r, uint32_t s, uint32_t ch, uint32_t c, uint32_t k) {
+  const uint32_t group = n / 8, in_group = std::min(8u, k - group * 8);
+  size_t offset = size_t{group} * 8 * 9 * c;
+  for (uint32_t block = 0; block < ch / 8; ++block) offset += size_t{9} * in_group * std::min(8u, c - block * 8);
+  const uint32_t piece = std::min(8u, c - ch / 8 * 8);
+  return offset + ((size_t{r} * 3 + s) * in_group + n % 8) * piece + ch % 8;
+}
+
+Figures run_conv_case(uint32_t w, uint32_t h, uint32_t c, uint32_t k) {
+  const uint32_t surfaces = (c + 7) / 8;
+  std::vector<uint8_t> feature(size_t{w} * h * surfaces * 8), weights(size_t{9} * c * k);
+  for (size_t i = 0; i < feature.size(); ++i) feature[i] = static_cast<uint8_t>(pattern_byte(i) % 17);
+  for (size_t i = 0; i < weights.size(); ++i) weights[i] = static_cast<uint8_t>(int(pattern_byte(i + 7) % 9) - 4);
+  constexpr uint64_t kFeature = 0x10000, kWeights = 0x800000;
+  const ConvLayer layer = decode_conv(conv_registers(w, h, c, k, kFeature, kWeights), hardware_config(Config::NvSmall));
+  if (const auto problem = conv_unsupported_or_illegal(layer)) throw std::runtime_error("conv case: " + *problem);
+  const auto read = [&](bool, uint64_t address, uint8_t* data, size_t bytes) {
+    const std::vector<uint8_t>& from = address >= kWeights ? weights : feature;
+    std::memcpy(data, from.data() + (address - (address >= kWeights ? kWeights : kFeature)), bytes);
+  };
+  const Clock::time_point start = Clock::now();
+  const ConvOutput out = conv_process(layer, read);
+  const double seconds = seconds_since(start);
+  // The plain loop: out(x, y, n) = sum over r, s, ch of in(x + s - 1, y + r - 1, ch) * w(n, r, s, ch).
+  const auto in = [&](int x, int y, uint32_t ch) -> int {
+    if (x < 0 || y < 0 || x >= int(w) || y >= int(h)) return 0;
+    return int8_t(feature[((size_t{ch / 8} * h + y) * w + x) * 8 + ch % 8]);
+  };
+  std::vector<int32_t> plain(size_t{w} * h * k);
+  const Clock::time_point loop_start = Clock::now();
+  for (uint32_t n = 0; n < k; ++n) {
+    for (uint32_t y = 0; y < h; ++y) {
+      for (uint32_t x = 0; x < w; ++x) {
+        int32_t sum = 0;
+        for (uint32_t r = 0; r < 3; ++r) {
+          for (uint32_t s = 0; s < 3; ++s) {
+            for (uint32_t ch = 0; ch < c; ++ch) {
+              sum += in(int(x + s) - 1, int(y + r) - 1, ch) * int8_t(weights[conv_weight_offset(n, r, s, ch, c, k)]);
+            }
+          }
+        }
+        plain[(size_t{n} * h + y) * w + x] = sum;
+      }
+    }
+  }
+  const double loop_seconds = seconds_since(loop_start);
+  size_t wrong = 0;
+  for (uint32_t n = 0; n < k; ++n) {
+    for (uint32_t y = 0; y < h; ++y) {
+      for (uint32_t x = 0; x < w; ++x) wrong += out.at(x, y, n) != plain[(size_t{n} * h + y) * w + x];
+    }
+  }
+  const double macs = double(w) * h * k * 9 * c;
+  return {{"macs", macs}, {"seconds", seconds}, {"loop_seconds", loop_seconds}, {"correct", wrong == 0 ? 1.0 : 0.0}};
+}
+
 // ---------------------------------------------------------------- cases
 
 // Case names: bdma:LINE_BYTES:GAP_BYTES:TOTAL_BYTES:fresh|written,
@@ -829,6 +957,15 @@ int run_all(const std::string& self, const std::string& acosim, const std::strin
               << "\n";
   }
   std::cout << "ratio = memcpy speed / simulated copy speed (how many times slower than memcpy).\n";
+  const uint32_t conv_side = quick ? 16 : 32;
+  const Figures conv = run_conv_case(conv_side, conv_side, 64, 64);
+  std::cout << std::fixed << std::setprecision(1) << "\nConvolution datapath, nv_small int8 " << conv_side << "x"
+            << conv_side << "x64 with 64 kernels of 3x3x64, pad 1: " << conv.at("macs") / 1e6 << " M MACs in "
+            << std::setprecision(4) << conv.at("seconds") << " s (" << std::setprecision(1)
+            << conv.at("macs") / conv.at("seconds") / 1e6 << " M MAC/s); a plain C++ loop: "
+            << conv.at("macs") / conv.at("loop_seconds") / 1e6 << " M MAC/s"
+            << (conv.at("correct") == 1.0 ? "; results equal\n" : "; WRONG RESULT\n");
+  all_correct = all_correct && conv.at("correct") == 1.0;
   const int conformance = run_conformance(acosim, conformance_dir);
   return all_correct && conformance == 0 ? 0 : 1;
 }
