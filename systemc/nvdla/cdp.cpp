@@ -107,14 +107,14 @@ void Cdp::run() {
     }
     bytes_written.write(DmaUnit::bytes_written());
     sc_core::wait(delay);
-    m_bank.set(r::D_OUT_SATURATION, stats.out_saturation, g);
-    if (config.perf_lut_en) {
-      m_bank.set(r::D_PERF_LUT_UFLOW, stats.lut_uflow, g);
-      m_bank.set(r::D_PERF_LUT_OFLOW, stats.lut_oflow, g);
-      m_bank.set(r::D_PERF_LUT_HYBRID, stats.lut_hybrid, g);
-      m_bank.set(r::D_PERF_LUT_LE_HIT, stats.lut_le_hit, g);
-      m_bank.set(r::D_PERF_LUT_LO_HIT, stats.lut_lo_hit, g);
-    }
+    // The LUT counters of the layer go to its group whatever
+    // D_PERF_ENABLE.LUT_EN says: NV_NVDLA_CDP_DP_intp.v counts without
+    // looking at it. D_OUT_SATURATION stays 0: NV_NVDLA_CDP_dp.v ties it off.
+    m_bank.set(r::D_PERF_LUT_UFLOW, stats.lut_uflow, g);
+    m_bank.set(r::D_PERF_LUT_OFLOW, stats.lut_oflow, g);
+    m_bank.set(r::D_PERF_LUT_HYBRID, stats.lut_hybrid, g);
+    m_bank.set(r::D_PERF_LUT_LE_HIT, stats.lut_le_hit, g);
+    m_bank.set(r::D_PERF_LUT_LO_HIT, stats.lut_lo_hit, g);
     m_bank.end_layer();
     busy.write(false);
     done->unit_done(done_status_bit(Unit::Cdp, g));
