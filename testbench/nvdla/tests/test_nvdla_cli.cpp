@@ -342,6 +342,30 @@ TEST_F(NvdlaCli, PdpLimitationViolationNamesUnitRuleAndRegisters) {
   EXPECT_FALSE(contains(o.out, "PASS")) << o.out;
 }
 
+TEST_F(NvdlaCli, ConvolutionUnitsThatDisagreeAreRefusedBeforeAnyRead) {
+  REQUIRE_CONFORMANCE_DATA();
+  // CSC's output channels (8) no longer match the 16 kernels CDMA fetches
+  // and CACC accumulates: CACC refuses the layer, naming CSC's register.
+  const fs::path folder = copy_trace("nv_small/dc_8x8x36_4x4x36x16_dilation_int8_0");
+  edit_line(folder / "dc_8x8x36_4x4x36x16_dilation_int8_0.cfg", "NVDLA_CSC.D_DATAOUT_SIZE_1_0, 0xf",
+            "NVDLA_CSC.D_DATAOUT_SIZE_1_0, 0x7");
+  const Outcome o = trace(folder, "nv_small");
+  EXPECT_EQ(o.status, 1);
+  expect_one_line_error(o);
+  EXPECT_TRUE(contains(o.err, "CACC: CSC D_DATAOUT_SIZE_1.DATAOUT_CHANNEL (8) must equal the kernels (16)")) << o.err;
+}
+
+TEST_F(NvdlaCli, CdpInputTypeTheConfigurationLacksIsRefused) {
+  REQUIRE_CONFORMANCE_DATA();
+  const fs::path folder = copy_trace("nv_small/cdp_8x8x64_lrn3_int8_0");
+  edit_line(folder / "cdp_8x8x64_lrn3_int8_0.cfg", "NVDLA_CDP_RDMA.D_DATA_FORMAT_0, 0x0",
+            "NVDLA_CDP_RDMA.D_DATA_FORMAT_0, 0x1");
+  const Outcome o = trace(folder, "nv_small");
+  EXPECT_EQ(o.status, 1);
+  expect_one_line_error(o);
+  EXPECT_TRUE(contains(o.err, "CDP_RDMA: D_DATA_FORMAT.INPUT_DATA int16 is not supported by nv_small")) << o.err;
+}
+
 TEST_F(NvdlaCli, WrongExpectedCrcFailsTheCheck) {
   REQUIRE_CONFORMANCE_DATA();
   const fs::path folder = copy_trace(kPdpCfg);
