@@ -197,6 +197,7 @@ const char* op_kind(const firmware::Layer& layer) {
   if (std::holds_alternative<firmware::PdpLayer>(layer)) return "pdp";
   if (std::holds_alternative<firmware::SdpLayer>(layer)) return "sdp";
   if (std::holds_alternative<firmware::CdpLayer>(layer)) return "cdp";
+  if (std::holds_alternative<firmware::ConvLayer>(layer)) return "conv";
   return "sdp_pdp";
 }
 #endif

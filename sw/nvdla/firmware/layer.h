@@ -273,7 +273,106 @@ struct CdpLayer {
   DataCube dst_data;
 };
 
-using Layer = std::variant<BdmaCopy, PdpLayer, SdpPdpLayer, SdpLayer, CdpLayer>;
+// dla_interface.h FORMAT_FEATURE (dla_conv_op_desc.data_format: a feature
+// cube; the pixel formats FORMAT_T_* are 0..35), WEIGHT_FORMAT_* and
+// MEAN_FORMAT_*.
+inline constexpr uint8_t kDataFormatFeature = 36;
+inline constexpr uint8_t kWeightFormatUncompressed = 0;
+inline constexpr uint8_t kWeightFormatCompressed = 1;
+inline constexpr uint8_t kMeanFormatDisable = 0;
+inline constexpr uint8_t kMeanFormatEnable = 1;
+
+// dla_conv_op_desc, field for field (without the reserved bytes). conv.c
+// processor_conv_program writes the *_csc and *_cmac dimensions, the
+// strides, dilations, banks, entries, grain and release as the register
+// fields plus one (the registers hold "value - 1"); entry_per_slice,
+// data_bank/weight_bank (CBUF banks), release (slices), fetch_grain and
+// the CSC/CMAC dimensions are the compiler's convolution-buffer plan, which
+// the firmware copies without checking. out_cvt: the firmware refuses
+// scale != 1 and offset != 0 and writes truncate to CACC's D_CLIP_CFG.
+struct ConvOpDesc {
+  uint8_t conv_mode = 0;  // CONV_MODE_DIRECT
+  uint8_t data_reuse = 0;
+  uint8_t weight_reuse = 0;
+  uint8_t skip_data_rls = 0;
+  uint8_t skip_weight_rls = 0;
+  uint16_t entry_per_slice = 1;
+  uint8_t data_format = kDataFormatFeature;
+  uint8_t pixel_mapping = 0;  // PIXEL_MAPPING_PITCH_LINEAR
+  uint16_t fetch_grain = 1;
+  uint8_t batch = 1;
+  uint8_t weight_format = kWeightFormatUncompressed;
+  uint8_t data_bank = 1;
+  uint8_t weight_bank = 1;
+  uint32_t batch_stride = 0;
+  uint8_t post_extension = 0;
+  uint8_t pixel_override = 0;
+  uint16_t release = 1;
+  uint16_t input_width_csc = 1;
+  uint16_t input_height_csc = 1;
+  uint16_t input_channel_csc = 1;
+  uint16_t kernel_width_csc = 1;
+  uint16_t kernel_height_csc = 1;
+  uint16_t kernel_channel_csc = 1;
+  uint16_t input_width_cmac = 1;
+  uint16_t input_height_cmac = 1;
+  uint32_t bytes_per_kernel = 1;
+  int16_t mean_ry = 0;
+  int16_t mean_gu = 0;
+  int16_t mean_bv = 0;
+  int16_t mean_ax = 0;
+  uint8_t mean_format = kMeanFormatDisable;
+  uint8_t conv_stride_x = 1;
+  uint8_t conv_stride_y = 1;
+  uint8_t pad_x_left = 0;
+  uint8_t pad_x_right = 0;
+  uint8_t pad_y_top = 0;
+  uint8_t pad_y_bottom = 0;
+  uint8_t dilation_x = 1;
+  uint8_t dilation_y = 1;
+  uint8_t pra_truncate = 0;
+  uint8_t in_precision = kPrecisionInt8;
+  uint8_t out_precision = kPrecisionInt8;
+  int16_t pad_val = 0;
+  CvtParam in_cvt;
+  CvtParam out_cvt{1, 0, 0, 0};
+};
+
+// dla_conv_surface_desc for uncompressed weights (wmb_data and wgs_data
+// unused: the builder writes them as no buffer). weight_data: the kernels
+// in memory, `size` their bytes (a multiple of 128: processor_conv_program
+// CHECK_ALIGN), the dimensions informative (the firmware reads none of
+// them). src_data: the input feature cube in memory. dst_data: the
+// convolution's output, which goes to SDP (MemoryType::Hw): its dimensions
+// become CACC's D_DATAOUT_SIZE_*, CSC's WEIGHT_KERNEL and D_ATOMICS, its
+// strides CACC's D_LINE_STRIDE / D_SURF_STRIDE. offset_u and
+// in_line_uv_stride serve planar pixel input (CDMA D_DAIN_ADDR_*_1,
+// D_LINE_UV_STRIDE); the firmware writes them for any input.
+struct ConvSurfaceDesc {
+  DataCube weight_data;
+  DataCube src_data;
+  DataCube dst_data{MemoryType::Hw};
+  int64_t offset_u = 0;
+  uint32_t in_line_uv_stride = 0;
+};
+
+// A convolution fused with SDP in flying mode: CDMA reads the feature and
+// weight data, CSC/CMAC/CACC convolve, and CACC streams its output to SDP
+// (sdp_surface.src_data is MemoryType::Hw with the dimensions of
+// conv_surface.dst_data: sdp.c processor_sdp_program sets FLYING_MODE=ON
+// and programs SDP_RDMA only for operands in memory), which writes
+// sdp_dst_data to memory. The builder links the two operations as the
+// NVDLA compiler does (scheduler.c): SDP is programmed once CONV is, and
+// CONV (the fused parent) is enabled once SDP is.
+struct ConvLayer {
+  ConvOpDesc conv_op;
+  ConvSurfaceDesc conv_surface;
+  SdpOpDesc sdp_op;
+  SdpSurfaceDesc sdp_surface;
+  DataCube sdp_dst_data;
+};
+
+using Layer = std::variant<BdmaCopy, PdpLayer, SdpPdpLayer, SdpLayer, CdpLayer, ConvLayer>;
 
 // A layer of a task. Layers run in list order: with `after_previous`, a
 // layer starts when the previous layer has completed (its dla_common_op_desc

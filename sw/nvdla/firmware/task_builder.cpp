@@ -29,11 +29,13 @@ static_assert(sizeof(dla_sdp_op_desc) == 116, "dla_sdp_op_desc layout");
 static_assert(sizeof(dla_lut_param) == 700, "dla_lut_param layout");
 static_assert(sizeof(dla_cdp_op_desc) == 24, "dla_cdp_op_desc layout");
 static_assert(sizeof(dla_cdp_surface_desc) == 64, "dla_cdp_surface_desc layout");
+static_assert(sizeof(dla_conv_surface_desc) == 172, "dla_conv_surface_desc layout");
+static_assert(sizeof(dla_conv_op_desc) == 92, "dla_conv_op_desc layout");
 static_assert(kLutLinearExpEntries == (1 << LUT_LINEAR_EXP_TABLE_ENTRY_LOG2) + 1 &&
                   kLutLinearOnlyEntries == (1 << LUT_LINEAR_ONLY_TABLE_ENTRY_LOG2) + 1,
               "LUT table sizes");
-static_assert(int(OpType::Bdma) == DLA_OP_BDMA && int(OpType::Sdp) == DLA_OP_SDP && int(OpType::Pdp) == DLA_OP_PDP &&
-                  int(OpType::Cdp) == DLA_OP_CDP,
+static_assert(int(OpType::Bdma) == DLA_OP_BDMA && int(OpType::Conv) == DLA_OP_CONV && int(OpType::Sdp) == DLA_OP_SDP &&
+                  int(OpType::Pdp) == DLA_OP_PDP && int(OpType::Cdp) == DLA_OP_CDP,
               "DLA_OP_* numbering");
 static_assert(int(MemoryType::Mc) == DLA_MEM_MC && int(MemoryType::Cv) == DLA_MEM_CV &&
                   int(MemoryType::Hw) == DLA_MEM_HW,
@@ -118,6 +120,9 @@ class Builder {
   void add_sdp(const SdpLayer& layer, bool after_previous);
   void check_cdp_op(const CdpOpDesc& op) const;
   void add_cdp(const CdpLayer& layer, bool after_previous);
+  void check_conv_op(const ConvOpDesc& op) const;
+  dla_conv_op_desc conv_op(const ConvOpDesc& op) const;
+  void add_conv(const ConvLayer& layer, bool after_previous);
   void link();
 
   const HardwareConfig& m_config;
@@ -674,6 +679,204 @@ void Builder::add_cdp(const CdpLayer& layer, bool after_previous) {
   node.surface.cdp_surface.dst_data = memory_cube(dst, bytes, "dst_data");
 }
 
+// What conv.c processor_conv_program refuses or indexes its tables with
+// (map_conv, map_precision, map_img_fmt, map_pixel, map_weight_fmt,
+// map_mean), and the "value - 1" fields it writes, which must be at least 1.
+// Compressed weights need wmb_data and wgs_data, which a ConvLayer does not
+// hold.
+void Builder::check_conv_op(const ConvOpDesc& op) const {
+  if (op.conv_mode > CONV_MODE_WINOGRAD) fail("conv_op.conv_mode " + std::to_string(op.conv_mode) + " is not 0..1");
+  if (op.conv_mode != CONV_MODE_DIRECT) {
+    fail("conv_op.conv_mode is not CONV_MODE_DIRECT (Winograd is not part of the modelled convolution core)");
+  }
+  if (op.data_format > FORMAT_FEATURE + 1) {
+    fail("conv_op.data_format " + std::to_string(op.data_format) + " is not a dla_data_format (0..37)");
+  }
+  if (op.pixel_mapping != 0) fail("conv_op.pixel_mapping " + std::to_string(op.pixel_mapping) + " is not 0");
+  if (op.weight_format > WEIGHT_FORMAT_COMPRESSED) {
+    fail("conv_op.weight_format " + std::to_string(op.weight_format) + " is not 0..1");
+  }
+  if (op.weight_format == WEIGHT_FORMAT_COMPRESSED) {
+    fail("conv_op.weight_format is WEIGHT_FORMAT_COMPRESSED, which needs wmb_data and wgs_data (not part of a "
+         "ConvLayer)");
+  }
+  if (op.mean_format > MEAN_FORMAT_ENABLE) {
+    fail("conv_op.mean_format " + std::to_string(op.mean_format) + " is not 0..1");
+  }
+  for (const auto& [name, p] : {std::pair<const char*, uint8_t>{"in_precision", op.in_precision},
+                                std::pair<const char*, uint8_t>{"out_precision", op.out_precision}}) {
+    if (p > kPrecisionFp16) fail(std::string("conv_op.") + name + " " + std::to_string(p) + " is not 0..2");
+    if (!m_config.supports(Precision(p))) {
+      fail(std::string("conv_op.") + name + " " + precision_name(Precision(p)) + " is not supported by " +
+           m_config.name);
+    }
+  }
+  if (op.out_cvt.scale != 1 || op.out_cvt.offset != 0) {
+    fail("conv_op.out_cvt (scale " + std::to_string(op.out_cvt.scale) + ", offset " +
+         std::to_string(op.out_cvt.offset) +
+         ") is not scale 1, offset 0 (processor_conv_program supports truncate only)");
+  }
+  const std::pair<const char*, uint32_t> at_least_one[] = {
+      {"entry_per_slice", op.entry_per_slice},
+      {"fetch_grain", op.fetch_grain},
+      {"batch", op.batch},
+      {"data_bank", op.data_bank},
+      {"weight_bank", op.weight_bank},
+      {"release", op.release},
+      {"input_width_csc", op.input_width_csc},
+      {"input_height_csc", op.input_height_csc},
+      {"input_channel_csc", op.input_channel_csc},
+      {"kernel_width_csc", op.kernel_width_csc},
+      {"kernel_height_csc", op.kernel_height_csc},
+      {"kernel_channel_csc", op.kernel_channel_csc},
+      {"input_width_cmac", op.input_width_cmac},
+      {"input_height_cmac", op.input_height_cmac},
+      {"bytes_per_kernel", op.bytes_per_kernel},
+      {"conv_stride_x", op.conv_stride_x},
+      {"conv_stride_y", op.conv_stride_y},
+      {"dilation_x", op.dilation_x},
+      {"dilation_y", op.dilation_y},
+  };
+  for (const auto& [name, value] : at_least_one) {
+    if (value == 0) fail(std::string("conv_op.") + name + " is 0 (the firmware writes it minus one)");
+  }
+}
+
+dla_conv_op_desc Builder::conv_op(const ConvOpDesc& c) const {
+  dla_conv_op_desc d;
+  std::memset(&d, 0, sizeof d);
+  d.conv_mode = c.conv_mode;
+  d.data_reuse = c.data_reuse;
+  d.weight_reuse = c.weight_reuse;
+  d.skip_data_rls = c.skip_data_rls;
+  d.skip_weight_rls = c.skip_weight_rls;
+  d.entry_per_slice = c.entry_per_slice;
+  d.data_format = c.data_format;
+  d.pixel_mapping = c.pixel_mapping;
+  d.fetch_grain = c.fetch_grain;
+  d.batch = c.batch;
+  d.weight_format = c.weight_format;
+  d.data_bank = c.data_bank;
+  d.weight_bank = c.weight_bank;
+  d.batch_stride = c.batch_stride;
+  d.post_extension = c.post_extension;
+  d.pixel_override = c.pixel_override;
+  d.release = c.release;
+  d.input_width_csc = c.input_width_csc;
+  d.input_height_csc = c.input_height_csc;
+  d.input_channel_csc = c.input_channel_csc;
+  d.kernel_width_csc = c.kernel_width_csc;
+  d.kernel_height_csc = c.kernel_height_csc;
+  d.kernel_channel_csc = c.kernel_channel_csc;
+  d.input_width_cmac = c.input_width_cmac;
+  d.input_height_cmac = c.input_height_cmac;
+  d.bytes_per_kernel = c.bytes_per_kernel;
+  d.mean_ry = c.mean_ry;
+  d.mean_gu = c.mean_gu;
+  d.mean_bv = c.mean_bv;
+  d.mean_ax = c.mean_ax;
+  d.mean_format = c.mean_format;
+  d.conv_stride_x = c.conv_stride_x;
+  d.conv_stride_y = c.conv_stride_y;
+  d.pad_x_left = c.pad_x_left;
+  d.pad_x_right = c.pad_x_right;
+  d.pad_y_top = c.pad_y_top;
+  d.pad_y_bottom = c.pad_y_bottom;
+  d.dilation_x = c.dilation_x;
+  d.dilation_y = c.dilation_y;
+  d.pra_truncate = c.pra_truncate;
+  d.in_precision = c.in_precision;
+  d.out_precision = c.out_precision;
+  d.pad_val = c.pad_val;
+  d.in_cvt = {c.in_cvt.scale, c.in_cvt.truncate, c.in_cvt.enable, c.in_cvt.offset};
+  d.out_cvt = {c.out_cvt.scale, c.out_cvt.truncate, c.out_cvt.enable, c.out_cvt.offset};
+  return d;
+}
+
+void Builder::add_conv(const ConvLayer& layer, bool after_previous) {
+  const ConvOpDesc& c = layer.conv_op;
+  check_conv_op(c);
+  const SdpOpDesc& s = layer.sdp_op;
+  check_sdp_op(s);
+  const ConvSurfaceDesc& cs = layer.conv_surface;
+  const uint32_t atom = m_config.atom_bytes;
+  if (s.src_precision != c.out_precision) {
+    fail("sdp_op.src_precision " + std::to_string(s.src_precision) + " differs from conv_op.out_precision " +
+         std::to_string(c.out_precision) + " (CACC feeds SDP)");
+  }
+  // processor_conv_program: CHECK_ALIGN(weight_address, atom_size) and
+  // CHECK_ALIGN(weight_data.size, 128).
+  const DataCube& w = cs.weight_data;
+  check_memory_type(w.type, "conv_surface.weight_data");
+  if (w.size == 0 || w.size % 128 != 0) {
+    fail("conv_surface.weight_data.size " + std::to_string(w.size) + " is not a non-zero multiple of 128");
+  }
+  if (w.address % atom != 0) {
+    fail("conv_surface.weight_data.address " + hex(w.address) + " is not aligned to the " + std::to_string(atom) +
+         "-byte atom");
+  }
+  if (cs.src_data.type == MemoryType::Hw) fail("conv_surface.src_data must be in memory (CDMA reads it)");
+  if (cs.src_data.address % atom != 0) {
+    fail("conv_surface.src_data.address " + hex(cs.src_data.address) + " is not aligned to the " +
+         std::to_string(atom) + "-byte atom");
+  }
+  const DataCube& out = cs.dst_data;
+  if (out.type != MemoryType::Hw) {
+    fail("conv_surface.dst_data must be MemoryType::Hw (the convolution's output goes to SDP on the fly)");
+  }
+  check_cube(out, precision_bytes(c.out_precision), "conv_surface.dst_data");
+  // processor_conv_program asserts a packed line for a 1x1 output.
+  if (out.width == 1 && out.height == 1 && out.line_stride != atom) {
+    fail("conv_surface.dst_data is 1x1 but its line_stride " + std::to_string(out.line_stride) + " is not the " +
+         std::to_string(atom) + "-byte atom (processor_conv_program)");
+  }
+  const DataCube& sdp_src = layer.sdp_surface.src_data;
+  if (sdp_src.type != MemoryType::Hw) fail("sdp_surface.src_data must be MemoryType::Hw (SDP takes CACC's output)");
+  if (sdp_src.width != out.width || sdp_src.height != out.height || sdp_src.channel != out.channel) {
+    fail("sdp_surface.src_data " + std::to_string(sdp_src.width) + "x" + std::to_string(sdp_src.height) + "x" +
+         std::to_string(sdp_src.channel) + " differs from conv_surface.dst_data " + std::to_string(out.width) + "x" +
+         std::to_string(out.height) + "x" + std::to_string(out.channel));
+  }
+  const DataCube& dst = layer.sdp_dst_data;
+  if (dst.type == MemoryType::Hw) fail("sdp_dst_data must be in memory");
+  if (dst.width != out.width || dst.height != out.height || dst.channel != out.channel) {
+    fail("sdp_dst_data " + std::to_string(dst.width) + "x" + std::to_string(dst.height) + "x" +
+         std::to_string(dst.channel) + " differs from conv_surface.dst_data " + std::to_string(out.width) + "x" +
+         std::to_string(out.height) + "x" + std::to_string(out.channel) + " (SDP writes the cube it takes)");
+  }
+
+  Node& conv = new_node(OpType::Conv, after_previous);
+  conv.op.conv_op = conv_op(c);
+  dla_conv_surface_desc& surface = conv.surface.conv_surface;
+  surface.weight_data = sized_cube(w, w.size, "conv_surface.weight_data");
+  surface.wmb_data = unused_cube();
+  surface.wgs_data = unused_cube();
+  surface.src_data = memory_cube(cs.src_data, precision_bytes(c.in_precision), "conv_surface.src_data");
+  surface.dst_data = hw_cube(out);
+  surface.dst_data.line_stride = out.line_stride;
+  surface.dst_data.surf_stride = out.surf_stride;
+  surface.offset_u = cs.offset_u;
+  surface.in_line_uv_stride = cs.in_line_uv_stride;
+  const size_t conv_index = m_nodes.size() - 1;
+
+  Node& sdp = new_node(OpType::Sdp, after_previous);
+  sdp.op.sdp_op = sdp_op(s);
+  dla_sdp_surface_desc& ss = sdp.surface.sdp_surface;
+  ss.src_data = hw_cube(out);
+  ss.x1_data = operand_cube(s, s.x1_op, layer.sdp_surface.x1_data, "x1_data");
+  ss.x2_data = operand_cube(s, s.x2_op, layer.sdp_surface.x2_data, "x2_data");
+  ss.y_data = operand_cube(s, s.y_op, layer.sdp_surface.y_data, "y_data");
+  ss.dst_data = memory_cube(dst, precision_bytes(s.dst_precision), "sdp_dst_data");
+  const size_t sdp_index = m_nodes.size() - 1;
+  // The fused pair as the NVDLA compiler links it (as SDP -> PDP above):
+  // SDP is programmed once CONV is, and CONV (the fused parent) is enabled
+  // once SDP is, so SDP waits for the data CACC streams.
+  m_nodes[conv_index].common.consumers[DLA_OP_SDP] = {int16_t(sdp_index), DLA_EVENT_OP_PROGRAMMED, 0};
+  m_nodes[sdp_index].common.dependency_count++;
+  m_nodes[sdp_index].common.fused_parent = {int16_t(conv_index), DLA_EVENT_OP_ENABLED, 0};
+  m_nodes[conv_index].common.dependency_count++;
+}
+
 void Builder::add(size_t index, const Operation& operation) {
   m_layer = index;
   m_layer_started = false;
@@ -689,9 +892,12 @@ void Builder::add(size_t index, const Operation& operation) {
   } else if (const auto* sdp = std::get_if<SdpLayer>(&operation.layer)) {
     m_layer_kind = "SdpLayer";
     add_sdp(*sdp, operation.after_previous);
-  } else {
+  } else if (const auto* cdp = std::get_if<CdpLayer>(&operation.layer)) {
     m_layer_kind = "CdpLayer";
-    add_cdp(std::get<CdpLayer>(operation.layer), operation.after_previous);
+    add_cdp(*cdp, operation.after_previous);
+  } else {
+    m_layer_kind = "ConvLayer";
+    add_conv(std::get<ConvLayer>(operation.layer), operation.after_previous);
   }
 }
 

@@ -418,6 +418,69 @@ SdpOpDesc read_sdp_op(const Reader& r, const json& j, const std::string& key) {
   return d;
 }
 
+// The integer fields of dla_conv_op_desc a ConvOpDesc holds, in the
+// header's order (conv_mode, the precisions and the converters apart).
+#define ACOSIM_CONV_OP_INTEGER_FIELDS(X) \
+  X(data_reuse) \
+  X(weight_reuse) \
+  X(skip_data_rls) \
+  X(skip_weight_rls) \
+  X(entry_per_slice) \
+  X(data_format) \
+  X(pixel_mapping) \
+  X(fetch_grain) \
+  X(batch) \
+  X(weight_format) \
+  X(data_bank) \
+  X(weight_bank) \
+  X(batch_stride) \
+  X(post_extension) \
+  X(pixel_override) \
+  X(release) \
+  X(input_width_csc) \
+  X(input_height_csc) \
+  X(input_channel_csc) \
+  X(kernel_width_csc) \
+  X(kernel_height_csc) \
+  X(kernel_channel_csc) \
+  X(input_width_cmac) \
+  X(input_height_cmac) \
+  X(bytes_per_kernel) \
+  X(mean_ry) \
+  X(mean_gu) \
+  X(mean_bv) \
+  X(mean_ax) \
+  X(mean_format) \
+  X(conv_stride_x) \
+  X(conv_stride_y) \
+  X(pad_x_left) \
+  X(pad_x_right) \
+  X(pad_y_top) \
+  X(pad_y_bottom) \
+  X(dilation_x) \
+  X(dilation_y) \
+  X(pra_truncate) \
+  X(pad_val)
+
+ConvOpDesc read_conv_op(const Reader& r, const json& j, const std::string& key) {
+  r.expect_object(j, key);
+#define ACOSIM_CONV_NAME(f) #f,
+  r.only_keys(j, key,
+              {"conv_mode", "in_precision", "out_precision", "in_cvt", "out_cvt",
+               ACOSIM_CONV_OP_INTEGER_FIELDS(ACOSIM_CONV_NAME)});
+#undef ACOSIM_CONV_NAME
+  ConvOpDesc d;
+  r.enum_field(j, key, "conv_mode", kConvModes, d.conv_mode);
+  r.enum_field(j, key, "in_precision", kPrecisions, d.in_precision);
+  r.enum_field(j, key, "out_precision", kPrecisions, d.out_precision);
+  if (const json* c = r.find(j, "in_cvt")) d.in_cvt = read_cvt(r, *c, Reader::child(key, "in_cvt"));
+  if (const json* c = r.find(j, "out_cvt")) d.out_cvt = read_cvt(r, *c, Reader::child(key, "out_cvt"));
+#define ACOSIM_CONV_READ(f) r.field(j, key, #f, d.f);
+  ACOSIM_CONV_OP_INTEGER_FIELDS(ACOSIM_CONV_READ)
+#undef ACOSIM_CONV_READ
+  return d;
+}
+
 BdmaCopy read_bdma(const Reader& r, const json& j, const std::string& key) {
   r.expect_object(j, key);
   r.only_keys(j, key, {"source_type", "destination_type", "num_transfers", "transfers"});
@@ -462,7 +525,7 @@ Operation read_layer(const Reader& r, const json& j, const std::string& key) {
   const json& op = r.member(j, key, "op");
   const std::string ok = Reader::child(key, "op");
   if (!op.is_string()) {
-    r.fail(ok, "must be \"bdma\", \"pdp\", \"sdp\", \"sdp_pdp\" or \"cdp\", not " + describe(op));
+    r.fail(ok, "must be \"bdma\", \"pdp\", \"sdp\", \"sdp_pdp\", \"cdp\" or \"conv\", not " + describe(op));
   }
   const std::string kind = op.get<std::string>();
   Operation o;
@@ -526,8 +589,32 @@ Operation read_layer(const Reader& r, const json& j, const std::string& key) {
     c.src_data = read_cube(r, r.member(s, sk, "src_data"), Reader::child(sk, "src_data"));
     c.dst_data = read_cube(r, r.member(s, sk, "dst_data"), Reader::child(sk, "dst_data"));
     o.layer = c;
+  } else if (kind == "conv") {
+    r.only_keys(j, key, {"op", "after_previous", "conv_op", "conv_surface", "sdp_op", "sdp_surface"});
+    ConvLayer l;
+    l.conv_op = read_conv_op(r, r.member(j, key, "conv_op"), Reader::child(key, "conv_op"));
+    const std::string ck = Reader::child(key, "conv_surface");
+    const json& cs = r.member(j, key, "conv_surface");
+    r.expect_object(cs, ck);
+    r.only_keys(cs, ck, {"weight_data", "src_data", "dst_data", "offset_u", "in_line_uv_stride"});
+    l.conv_surface.weight_data = read_cube(r, r.member(cs, ck, "weight_data"), Reader::child(ck, "weight_data"));
+    l.conv_surface.src_data = read_cube(r, r.member(cs, ck, "src_data"), Reader::child(ck, "src_data"));
+    l.conv_surface.dst_data = read_cube(r, r.member(cs, ck, "dst_data"), Reader::child(ck, "dst_data"));
+    r.field(cs, ck, "offset_u", l.conv_surface.offset_u);
+    r.field(cs, ck, "in_line_uv_stride", l.conv_surface.in_line_uv_stride);
+    l.sdp_op = read_sdp_op(r, r.member(j, key, "sdp_op"), Reader::child(key, "sdp_op"));
+    const std::string sk = Reader::child(key, "sdp_surface");
+    const json& s = r.member(j, key, "sdp_surface");
+    r.expect_object(s, sk);
+    r.only_keys(s, sk, {"src_data", "x1_data", "x2_data", "y_data", "dst_data"});
+    l.sdp_surface.src_data = read_cube(r, r.member(s, sk, "src_data"), Reader::child(sk, "src_data"));
+    if (const json* c = r.find(s, "x1_data")) l.sdp_surface.x1_data = read_cube(r, *c, Reader::child(sk, "x1_data"));
+    if (const json* c = r.find(s, "x2_data")) l.sdp_surface.x2_data = read_cube(r, *c, Reader::child(sk, "x2_data"));
+    if (const json* c = r.find(s, "y_data")) l.sdp_surface.y_data = read_cube(r, *c, Reader::child(sk, "y_data"));
+    l.sdp_dst_data = read_cube(r, r.member(s, sk, "dst_data"), Reader::child(sk, "dst_data"));
+    o.layer = l;
   } else {
-    r.fail(ok, "\"" + kind + "\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp, cdp)");
+    r.fail(ok, "\"" + kind + "\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp, cdp, conv)");
   }
   return o;
 }
@@ -804,6 +891,19 @@ ordered_json cdp_op_json(const CdpOpDesc& d) {
   return j;
 }
 
+ordered_json conv_op_json(const ConvOpDesc& d) {
+  ordered_json j;
+  j["conv_mode"] = enum_json(kConvModes, d.conv_mode);
+  j["in_precision"] = enum_json(kPrecisions, d.in_precision);
+  j["out_precision"] = enum_json(kPrecisions, d.out_precision);
+  j["in_cvt"] = cvt_json(d.in_cvt);
+  j["out_cvt"] = cvt_json(d.out_cvt);
+#define ACOSIM_CONV_WRITE(f) j[#f] = d.f;
+  ACOSIM_CONV_OP_INTEGER_FIELDS(ACOSIM_CONV_WRITE)
+#undef ACOSIM_CONV_WRITE
+  return j;
+}
+
 // sdp_surface's src_data and the operand cubes a stage reads; operand cubes
 // a stage does not read are left out (no dimensions).
 ordered_json sdp_surface_json(const SdpSurfaceDesc& surface) {
@@ -862,6 +962,19 @@ ordered_json layer_json(const Operation& o) {
     j["after_previous"] = o.after_previous;
     j["cdp_op"] = cdp_op_json(c->op);
     j["cdp_surface"] = ordered_json{{"src_data", cube_json(c->src_data)}, {"dst_data", cube_json(c->dst_data)}};
+  } else if (const auto* v = std::get_if<ConvLayer>(&o.layer)) {
+    j["op"] = "conv";
+    j["after_previous"] = o.after_previous;
+    j["conv_op"] = conv_op_json(v->conv_op);
+    j["conv_surface"] = ordered_json{{"weight_data", cube_json(v->conv_surface.weight_data)},
+                                     {"src_data", cube_json(v->conv_surface.src_data)},
+                                     {"dst_data", cube_json(v->conv_surface.dst_data)},
+                                     {"offset_u", v->conv_surface.offset_u},
+                                     {"in_line_uv_stride", v->conv_surface.in_line_uv_stride}};
+    j["sdp_op"] = sdp_op_json(v->sdp_op);
+    ordered_json s = sdp_surface_json(v->sdp_surface);
+    s["dst_data"] = cube_json(v->sdp_dst_data);
+    j["sdp_surface"] = s;
   }
   return j;
 }

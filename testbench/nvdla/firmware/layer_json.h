@@ -7,7 +7,7 @@
 //
 //   {
 //     "layers": [
-//       {"op": "pdp",                       // "bdma", "pdp", "sdp", "sdp_pdp" or "cdp"
+//       {"op": "pdp",                       // "bdma", "pdp", "sdp", "sdp_pdp", "cdp" or "conv"
 //        "after_previous": true,            // optional (default true)
 //        "pdp_op": {"pool_mode": "POOL_MODE_MAX", "pool_width": "POOL_SIZE_2",
 //                   "stride_x": 2, ..., "padding_value": [0, 0, 0, 0, 0, 0, 0]},
@@ -35,7 +35,12 @@
 // operands from memory (mode SDP_OP_PER_KERNEL or SDP_OP_PER_POINT).
 // "cdp" layers hold "cdp_op" (dla_cdp_op_desc, with "lut" as for sdp_op)
 // and "cdp_surface" (src_data, dst_data): local response normalisation,
-// memory to memory.
+// memory to memory. "conv" layers hold "conv_op" (dla_conv_op_desc),
+// "conv_surface" (weight_data, src_data, dst_data as DLA_MEM_HW, offset_u,
+// in_line_uv_stride: dla_conv_surface_desc without the compressed-weight
+// cubes), "sdp_op" and "sdp_surface" (src_data as DLA_MEM_HW, x1_data,
+// x2_data, y_data, dst_data): a convolution whose output SDP takes on the
+// fly and writes to memory.
 //
 // Numbers are JSON integers or strings ("0x80000000", "-3"). Enumerations
 // take the interface's macro names (DLA_MEM_MC, PRECISION_INT16,

@@ -4,8 +4,13 @@
 #include <stdexcept>
 
 #include "sw/nvdla/regs/bdma.h"
+#include "sw/nvdla/regs/cacc.h"
+#include "sw/nvdla/regs/cdma.h"
 #include "sw/nvdla/regs/cdp.h"
 #include "sw/nvdla/regs/cdp_rdma.h"
+#include "sw/nvdla/regs/cmac_a.h"
+#include "sw/nvdla/regs/cmac_b.h"
+#include "sw/nvdla/regs/csc.h"
 #include "sw/nvdla/regs/glb.h"
 #include "sw/nvdla/regs/pdp.h"
 #include "sw/nvdla/regs/pdp_rdma.h"
@@ -50,6 +55,11 @@ std::vector<UnitState> unit_states(const HardwareConfig& config, hal::Hal& hal) 
   ping_pong(Unit::Sdp, regs::sdp::S_STATUS);
   ping_pong(Unit::CdpRdma, regs::cdp_rdma::S_STATUS);
   ping_pong(Unit::Cdp, regs::cdp::S_STATUS);
+  ping_pong(Unit::Cdma, regs::cdma::S_STATUS);
+  ping_pong(Unit::Csc, regs::csc::S_STATUS);
+  ping_pong(Unit::CmacA, regs::cmac_a::S_STATUS);
+  ping_pong(Unit::CmacB, regs::cmac_b::S_STATUS);
+  ping_pong(Unit::Cacc, regs::cacc::S_STATUS);
   return states;
 }
 

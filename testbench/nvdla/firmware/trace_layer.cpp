@@ -7,8 +7,13 @@
 #include <sstream>
 
 #include "sw/common/hex.h"
+#include "sw/nvdla/regs/cacc.h"
+#include "sw/nvdla/regs/cdma.h"
 #include "sw/nvdla/regs/cdp.h"
 #include "sw/nvdla/regs/cdp_rdma.h"
+#include "sw/nvdla/regs/cmac_a.h"
+#include "sw/nvdla/regs/cmac_b.h"
+#include "sw/nvdla/regs/csc.h"
 #include "sw/nvdla/regs/pdp.h"
 #include "sw/nvdla/regs/pdp_rdma.h"
 #include "sw/nvdla/regs/register_map.h"
@@ -28,6 +33,11 @@ namespace rs = regs::sdp;
 namespace rsr = regs::sdp_rdma;
 namespace rc = regs::cdp;
 namespace rcr = regs::cdp_rdma;
+namespace rdm = regs::cdma;
+namespace rcs = regs::csc;
+namespace rca = regs::cacc;
+namespace rma = regs::cmac_a;
+namespace rmb = regs::cmac_b;
 
 // The reciprocals of the kernel sizes 1..8 the firmware programs for INT8
 // and INT16 averages (nvdla/sw kmd/firmware/pdp.c, recip_kernel_size[0]):
@@ -184,6 +194,11 @@ class Programming {
       case Unit::SdpRdma: return offset == rsr::D_OP_ENABLE;
       case Unit::Cdp: return offset == rc::D_OP_ENABLE;
       case Unit::CdpRdma: return offset == rcr::D_OP_ENABLE;
+      case Unit::Cdma: return offset == rdm::D_OP_ENABLE;
+      case Unit::Csc: return offset == rcs::D_OP_ENABLE;
+      case Unit::CmacA: return offset == rma::D_OP_ENABLE;
+      case Unit::CmacB: return offset == rmb::D_OP_ENABLE;
+      case Unit::Cacc: return offset == rca::D_OP_ENABLE;
       default: return false;
     }
   }
@@ -624,9 +639,14 @@ LutParam decode_lut(const Programming& p, const SdpOpDesc& op, std::vector<std::
 
 // dla_sdp_op_desc and dla_sdp_surface_desc (src_data and operand cubes)
 // from SDP's and SDP_RDMA's registers, for SDP reading its input from
-// memory and writing to memory or, with `to_pdp`, to PDP.
+// memory and writing to memory or, with `to_pdp`, to PDP. With `from_conv`,
+// SDP takes its input on the fly from CACC (FLYING_MODE=ON): src_data is
+// DLA_MEM_HW with the dimensions of SDP's own D_DATA_CUBE_*
+// (processor_sdp_program programs SDP_RDMA only when it reads operands), and
+// src_precision is `conv_precision`, the convolution's output precision.
 void decode_sdp(const Programming& p, const HardwareConfig& hw, bool to_pdp, SdpOpDesc& op,
-                SdpSurfaceDesc& surface, std::vector<std::string>& notes) {
+                SdpSurfaceDesc& surface, std::vector<std::string>& notes, bool from_conv = false,
+                uint8_t conv_precision = kPrecisionInt8) {
   const uint32_t rdma_mode = p.value(Unit::SdpRdma, rsr::D_FEATURE_MODE_CFG);
   const uint32_t sdp_mode = p.value(Unit::Sdp, rs::D_FEATURE_MODE_CFG);
   const uint32_t dst = rs::D_FEATURE_MODE_CFG_OUTPUT_DST.get(sdp_mode);
@@ -636,27 +656,31 @@ void decode_sdp(const Programming& p, const HardwareConfig& hw, bool to_pdp, Sdp
   if (!to_pdp && dst != rs::D_FEATURE_MODE_CFG_OUTPUT_DST_MEM) {
     p.fail("SDP.D_FEATURE_MODE_CFG.OUTPUT_DST is PDP but PDP is never enabled");
   }
-  if (rs::D_FEATURE_MODE_CFG_FLYING_MODE.get(sdp_mode) != rs::D_FEATURE_MODE_CFG_FLYING_MODE_OFF ||
-      rsr::D_FEATURE_MODE_CFG_FLYING_MODE.get(rdma_mode) != 0) {
+  const bool fly = rs::D_FEATURE_MODE_CFG_FLYING_MODE.get(sdp_mode) != rs::D_FEATURE_MODE_CFG_FLYING_MODE_OFF;
+  if (!from_conv && (fly || rsr::D_FEATURE_MODE_CFG_FLYING_MODE.get(rdma_mode) != 0)) {
     p.fail("SDP(_RDMA).D_FEATURE_MODE_CFG.FLYING_MODE=ON (input from the convolution core) is not a memory layer");
+  }
+  if (from_conv && !fly) {
+    p.fail("SDP.D_FEATURE_MODE_CFG.FLYING_MODE=OFF while the convolution core runs: SDP does not take CACC's output");
   }
   if (rs::D_FEATURE_MODE_CFG_WINOGRAD.get(sdp_mode) != 0 || rsr::D_FEATURE_MODE_CFG_WINOGRAD.get(rdma_mode) != 0) {
     p.fail("SDP(_RDMA).D_FEATURE_MODE_CFG.WINOGRAD=ON is not converted");
   }
-  op.src_precision = uint8_t(rsr::D_FEATURE_MODE_CFG_IN_PRECISION.get(rdma_mode));
+  op.src_precision = from_conv ? conv_precision : uint8_t(rsr::D_FEATURE_MODE_CFG_IN_PRECISION.get(rdma_mode));
   const uint32_t format = p.value(Unit::Sdp, rs::D_DATA_FORMAT);
   op.dst_precision = uint8_t(rs::D_DATA_FORMAT_OUT_PRECISION.get(format));
   if (op.src_precision > kPrecisionFp16) p.fail("SDP_RDMA.D_FEATURE_MODE_CFG.IN_PRECISION=3 is a reserved encoding");
   if (op.dst_precision > kPrecisionFp16) p.fail("SDP.D_DATA_FORMAT.OUT_PRECISION=3 is a reserved encoding");
   // processor_sdp_program writes SDP_RDMA's OUT_PRECISION from dst_precision
   // and both PROC_PRECISIONs from map_proc_precision.
-  if (rsr::D_FEATURE_MODE_CFG_OUT_PRECISION.get(rdma_mode) != op.dst_precision) {
+  const bool rdma = !from_conv || p.enabled(Unit::SdpRdma);
+  if (rdma && rsr::D_FEATURE_MODE_CFG_OUT_PRECISION.get(rdma_mode) != op.dst_precision) {
     p.fail("SDP_RDMA.D_FEATURE_MODE_CFG.OUT_PRECISION differs from SDP.D_DATA_FORMAT.OUT_PRECISION; the firmware "
            "programs both from dst_precision");
   }
   const uint8_t proc = sdp_proc_precision(op.dst_precision, op.src_precision);
   if (rs::D_DATA_FORMAT_PROC_PRECISION.get(format) != proc ||
-      rsr::D_FEATURE_MODE_CFG_PROC_PRECISION.get(rdma_mode) != proc) {
+      (rdma && rsr::D_FEATURE_MODE_CFG_PROC_PRECISION.get(rdma_mode) != proc)) {
     p.fail("SDP.D_DATA_FORMAT / SDP_RDMA.D_FEATURE_MODE_CFG PROC_PRECISION (" +
            std::to_string(rs::D_DATA_FORMAT_PROC_PRECISION.get(format)) + " / " +
            std::to_string(rsr::D_FEATURE_MODE_CFG_PROC_PRECISION.get(rdma_mode)) + ") differ from the " +
@@ -664,7 +688,7 @@ void decode_sdp(const Programming& p, const HardwareConfig& hw, bool to_pdp, Sdp
            "map_proc_precision)");
   }
   const uint32_t batches = rs::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(sdp_mode);
-  if (batches != 0 || rsr::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(rdma_mode) != 0) {
+  if (batches != 0 || (rdma && rsr::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(rdma_mode) != 0)) {
     p.fail("SDP(_RDMA).D_FEATURE_MODE_CFG.BATCH_NUMBER is not 0: the firmware programs no SDP_RDMA batch strides "
            "(sdp.c processor_sdp_program), so multi-batch input is not converted");
   }
@@ -675,18 +699,25 @@ void decode_sdp(const Programming& p, const HardwareConfig& hw, bool to_pdp, Sdp
   op.out_cvt.enable = 1;
 
   DataCube& s = surface.src_data;
-  s.type = memory_of_ram(rsr::D_SRC_DMA_CFG_SRC_RAM_TYPE.get(p.value(Unit::SdpRdma, rsr::D_SRC_DMA_CFG)));
-  s.address = uint64_t{p.value(Unit::SdpRdma, rsr::D_SRC_BASE_ADDR_HIGH)} << 32 |
-              p.value(Unit::SdpRdma, rsr::D_SRC_BASE_ADDR_LOW);
-  s.width = uint16_t(rsr::D_DATA_CUBE_WIDTH_WIDTH.get(p.value(Unit::SdpRdma, rsr::D_DATA_CUBE_WIDTH)) + 1);
-  s.height = uint16_t(rsr::D_DATA_CUBE_HEIGHT_HEIGHT.get(p.value(Unit::SdpRdma, rsr::D_DATA_CUBE_HEIGHT)) + 1);
-  s.channel = uint16_t(rsr::D_DATA_CUBE_CHANNEL_CHANNEL.get(p.value(Unit::SdpRdma, rsr::D_DATA_CUBE_CHANNEL)) + 1);
-  s.line_stride = p.value(Unit::SdpRdma, rsr::D_SRC_LINE_STRIDE);
-  s.surf_stride = p.value(Unit::SdpRdma, rsr::D_SRC_SURFACE_STRIDE);
-  s.size = cube_size(s, op.src_precision, hw.atom_bytes);
-  p.same(Unit::SdpRdma, rsr::D_DATA_CUBE_WIDTH, Unit::Sdp, rs::D_DATA_CUBE_WIDTH, 0x1FFF, "src_data.width");
-  p.same(Unit::SdpRdma, rsr::D_DATA_CUBE_HEIGHT, Unit::Sdp, rs::D_DATA_CUBE_HEIGHT, 0x1FFF, "src_data.height");
-  p.same(Unit::SdpRdma, rsr::D_DATA_CUBE_CHANNEL, Unit::Sdp, rs::D_DATA_CUBE_CHANNEL, 0x1FFF, "src_data.channel");
+  if (from_conv) {
+    s.type = MemoryType::Hw;
+    s.width = uint16_t(rs::D_DATA_CUBE_WIDTH_WIDTH.get(p.value(Unit::Sdp, rs::D_DATA_CUBE_WIDTH)) + 1);
+    s.height = uint16_t(rs::D_DATA_CUBE_HEIGHT_HEIGHT.get(p.value(Unit::Sdp, rs::D_DATA_CUBE_HEIGHT)) + 1);
+    s.channel = uint16_t(rs::D_DATA_CUBE_CHANNEL_CHANNEL.get(p.value(Unit::Sdp, rs::D_DATA_CUBE_CHANNEL)) + 1);
+  } else {
+    s.type = memory_of_ram(rsr::D_SRC_DMA_CFG_SRC_RAM_TYPE.get(p.value(Unit::SdpRdma, rsr::D_SRC_DMA_CFG)));
+    s.address = uint64_t{p.value(Unit::SdpRdma, rsr::D_SRC_BASE_ADDR_HIGH)} << 32 |
+                p.value(Unit::SdpRdma, rsr::D_SRC_BASE_ADDR_LOW);
+    s.width = uint16_t(rsr::D_DATA_CUBE_WIDTH_WIDTH.get(p.value(Unit::SdpRdma, rsr::D_DATA_CUBE_WIDTH)) + 1);
+    s.height = uint16_t(rsr::D_DATA_CUBE_HEIGHT_HEIGHT.get(p.value(Unit::SdpRdma, rsr::D_DATA_CUBE_HEIGHT)) + 1);
+    s.channel = uint16_t(rsr::D_DATA_CUBE_CHANNEL_CHANNEL.get(p.value(Unit::SdpRdma, rsr::D_DATA_CUBE_CHANNEL)) + 1);
+    s.line_stride = p.value(Unit::SdpRdma, rsr::D_SRC_LINE_STRIDE);
+    s.surf_stride = p.value(Unit::SdpRdma, rsr::D_SRC_SURFACE_STRIDE);
+    s.size = cube_size(s, op.src_precision, hw.atom_bytes);
+    p.same(Unit::SdpRdma, rsr::D_DATA_CUBE_WIDTH, Unit::Sdp, rs::D_DATA_CUBE_WIDTH, 0x1FFF, "src_data.width");
+    p.same(Unit::SdpRdma, rsr::D_DATA_CUBE_HEIGHT, Unit::Sdp, rs::D_DATA_CUBE_HEIGHT, 0x1FFF, "src_data.height");
+    p.same(Unit::SdpRdma, rsr::D_DATA_CUBE_CHANNEL, Unit::Sdp, rs::D_DATA_CUBE_CHANNEL, 0x1FFF, "src_data.channel");
+  }
 
   op.x1_op = decode_sdp_stage(p,
                               {"BS", rs::D_DP_BS_CFG, rs::D_DP_BS_ALU_CFG, rs::D_DP_BS_ALU_SRC_VALUE,
@@ -732,6 +763,232 @@ SdpLayer decode_sdp_alone(const Programming& p, const HardwareConfig& hw, std::v
   d.line_stride = p.value(Unit::Sdp, rs::D_DST_LINE_STRIDE);
   d.surf_stride = p.value(Unit::Sdp, rs::D_DST_SURFACE_STRIDE);
   d.size = cube_size(d, layer.op.dst_precision, hw.atom_bytes);
+  return layer;
+}
+
+// The convolution pipeline's registers as conv.c processor_conv_program
+// writes them, inverted (CDMA, CSC, CMAC_A/B, CACC), with SDP taking CACC's
+// output on the fly (sdp.c processor_sdp_program with src_data DLA_MEM_HW):
+//   CDMA D_MISC_CFG -> conv_mode, in_precision, out_precision
+//   (PROC_PRECISION), data_reuse, weight_reuse, skip_data_rls,
+//   skip_weight_rls (CSC's, CMAC_A/B's and CACC's D_MISC_CFG are written from
+//   the same fields); D_DATAIN_FORMAT -> data_format (FEATURE only),
+//   pixel_override; D_DATAIN_SIZE_*, D_DAIN_*_0, D_LINE_STRIDE and
+//   D_SURF_STRIDE -> src_data; D_DAIN_ADDR_*_1 -> offset_u; D_LINE_UV_STRIDE
+//   -> in_line_uv_stride; D_DATAIN_SIZE_EXT_0 -> input_width/height_csc;
+//   D_BATCH_NUMBER/STRIDE -> batch, batch_stride; D_ENTRY_PER_SLICE ->
+//   entry_per_slice; D_FETCH_GRAIN -> fetch_grain; D_WEIGHT_* ->
+//   weight_data, weight_format, bytes_per_kernel; D_MEAN_* -> mean_format,
+//   mean_*; D_CVT_* -> in_cvt; D_CONV_STRIDE -> conv_stride_x/y;
+//   D_ZERO_PADDING* -> pad_*, pad_val; D_BANK -> data_bank, weight_bank.
+//   CSC D_DATAIN_SIZE_EXT_1 -> input_channel_csc; D_POST_Y_EXTENSION ->
+//   post_extension; D_WEIGHT_SIZE_EXT_0/1 -> kernel_*_csc; D_DATAOUT_SIZE_0
+//   -> input_width/height_cmac; D_RELEASE -> release; D_DILATION_EXT ->
+//   dilation_x/y; D_PRA_CFG -> pra_truncate.
+//   CACC D_DATAOUT_SIZE_* -> dst_data's dimensions; D_LINE_STRIDE,
+//   D_SURF_STRIDE -> its strides; D_CLIP_CFG -> out_cvt.truncate.
+// Registers the firmware writes from one field must agree; registers it
+// computes (CSC D_ATOMICS, CDMA D_DAIN_MAP, CACC D_DATAOUT_MAP) are
+// compared after the run.
+ConvLayer decode_conv(const Programming& p, const HardwareConfig& hw, std::vector<std::string>& notes) {
+  ConvLayer layer;
+  ConvOpDesc& op = layer.conv_op;
+  const uint32_t misc = p.value(Unit::Cdma, rdm::D_MISC_CFG);
+  op.conv_mode = uint8_t(rdm::D_MISC_CFG_CONV_MODE.get(misc));
+  if (op.conv_mode != 0) p.fail("CDMA.D_MISC_CFG.CONV_MODE is WINOGRAD, which is not converted");
+  const uint32_t in_precision = rdm::D_MISC_CFG_IN_PRECISION.get(misc);
+  const uint32_t proc_precision = rdm::D_MISC_CFG_PROC_PRECISION.get(misc);
+  if (in_precision > kPrecisionFp16 || proc_precision > kPrecisionFp16) {
+    p.fail("CDMA.D_MISC_CFG IN_PRECISION/PROC_PRECISION " + hex(misc) + " holds a reserved encoding");
+  }
+  op.in_precision = uint8_t(in_precision);
+  op.out_precision = uint8_t(proc_precision);
+  op.data_reuse = uint8_t(rdm::D_MISC_CFG_DATA_REUSE.get(misc));
+  op.weight_reuse = uint8_t(rdm::D_MISC_CFG_WEIGHT_REUSE.get(misc));
+  op.skip_data_rls = uint8_t(rdm::D_MISC_CFG_SKIP_DATA_RLS.get(misc));
+  op.skip_weight_rls = uint8_t(rdm::D_MISC_CFG_SKIP_WEIGHT_RLS.get(misc));
+  // processor_conv_program writes CSC's IN_PRECISION from out_precision too.
+  const uint32_t csc_misc = p.value(Unit::Csc, rcs::D_MISC_CFG);
+  const uint32_t expected_csc = (uint32_t(op.conv_mode) << rcs::D_MISC_CFG_CONV_MODE.lsb) |
+                                (uint32_t(op.out_precision) << rcs::D_MISC_CFG_IN_PRECISION.lsb) |
+                                (uint32_t(op.out_precision) << rcs::D_MISC_CFG_PROC_PRECISION.lsb) |
+                                (uint32_t(op.data_reuse) << rcs::D_MISC_CFG_DATA_REUSE.lsb) |
+                                (uint32_t(op.weight_reuse) << rcs::D_MISC_CFG_WEIGHT_REUSE.lsb) |
+                                (uint32_t(op.skip_data_rls) << rcs::D_MISC_CFG_SKIP_DATA_RLS.lsb) |
+                                (uint32_t(op.skip_weight_rls) << rcs::D_MISC_CFG_SKIP_WEIGHT_RLS.lsb);
+  if (csc_misc != expected_csc) {
+    p.fail("CSC.D_MISC_CFG " + hex(csc_misc) + " differs from the " + hex(expected_csc) +
+           " processor_conv_program writes from the fields of CDMA.D_MISC_CFG " + hex(misc) +
+           " (conv_mode, out_precision, data_reuse, weight_reuse, skip_data_rls, skip_weight_rls)");
+  }
+  const uint32_t mac_mask = rma::D_MISC_CFG_CONV_MODE.mask() | rma::D_MISC_CFG_PROC_PRECISION.mask();
+  p.same(Unit::Cdma, rdm::D_MISC_CFG, Unit::CmacA, rma::D_MISC_CFG, mac_mask, "conv_mode, out_precision");
+  p.same(Unit::Cdma, rdm::D_MISC_CFG, Unit::CmacB, rmb::D_MISC_CFG, mac_mask, "conv_mode, out_precision");
+  p.same(Unit::Cdma, rdm::D_MISC_CFG, Unit::Cacc, rca::D_MISC_CFG, mac_mask, "conv_mode, out_precision");
+
+  const uint32_t format = p.value(Unit::Cdma, rdm::D_DATAIN_FORMAT);
+  if (rdm::D_DATAIN_FORMAT_DATAIN_FORMAT.get(format) != 0) {
+    p.fail("CDMA.D_DATAIN_FORMAT.DATAIN_FORMAT is PIXEL: image input is not converted");
+  }
+  op.data_format = kDataFormatFeature;
+  // PIXEL_FORMAT and PIXEL_MAPPING describe image input; for a feature cube
+  // the firmware writes PIXEL_FORMAT 0 (map_img_fmt[FORMAT_FEATURE]) and
+  // PITCH_LINEAR (map_pixel has no other entry).
+  op.pixel_mapping = 0;
+  if ((format & (rdm::D_DATAIN_FORMAT_PIXEL_FORMAT.mask() | rdm::D_DATAIN_FORMAT_PIXEL_MAPPING.mask())) != 0) {
+    notes.push_back("CDMA D_DATAIN_FORMAT " + hex(format) +
+                    " sets PIXEL_FORMAT/PIXEL_MAPPING, which serve image input only; the firmware writes 0 for a "
+                    "feature cube");
+  }
+  op.pixel_override = uint8_t(rdm::D_DATAIN_FORMAT_PIXEL_SIGN_OVERRIDE.get(format));
+  p.same(Unit::Cdma, rdm::D_DATAIN_FORMAT, Unit::Csc, rcs::D_DATAIN_FORMAT, rcs::D_DATAIN_FORMAT_DATAIN_FORMAT.mask(),
+         "data_format");
+
+  ConvSurfaceDesc& cs = layer.conv_surface;
+  DataCube& src = cs.src_data;
+  src.type = memory_of_ram(rdm::D_DAIN_RAM_TYPE_DATAIN_RAM_TYPE.get(p.value(Unit::Cdma, rdm::D_DAIN_RAM_TYPE)));
+  src.address =
+      uint64_t{p.value(Unit::Cdma, rdm::D_DAIN_ADDR_HIGH_0)} << 32 | p.value(Unit::Cdma, rdm::D_DAIN_ADDR_LOW_0);
+  const uint32_t size0 = p.value(Unit::Cdma, rdm::D_DATAIN_SIZE_0);
+  src.width = uint16_t(rdm::D_DATAIN_SIZE_0_DATAIN_WIDTH.get(size0) + 1);
+  src.height = uint16_t(rdm::D_DATAIN_SIZE_0_DATAIN_HEIGHT.get(size0) + 1);
+  src.channel = uint16_t(rdm::D_DATAIN_SIZE_1_DATAIN_CHANNEL.get(p.value(Unit::Cdma, rdm::D_DATAIN_SIZE_1)) + 1);
+  src.line_stride = p.value(Unit::Cdma, rdm::D_LINE_STRIDE);
+  src.surf_stride = p.value(Unit::Cdma, rdm::D_SURF_STRIDE);
+  src.size = cube_size(src, op.in_precision, hw.atom_bytes);
+  const uint64_t address_1 =
+      uint64_t{p.value(Unit::Cdma, rdm::D_DAIN_ADDR_HIGH_1)} << 32 | p.value(Unit::Cdma, rdm::D_DAIN_ADDR_LOW_1);
+  cs.offset_u = int64_t(address_1 - src.address);
+  cs.in_line_uv_stride = p.value(Unit::Cdma, rdm::D_LINE_UV_STRIDE);
+
+  const uint32_t ext0 = p.value(Unit::Cdma, rdm::D_DATAIN_SIZE_EXT_0);
+  op.input_width_csc = uint16_t(rdm::D_DATAIN_SIZE_EXT_0_DATAIN_WIDTH_EXT.get(ext0) + 1);
+  op.input_height_csc = uint16_t(rdm::D_DATAIN_SIZE_EXT_0_DATAIN_HEIGHT_EXT.get(ext0) + 1);
+  p.same(Unit::Cdma, rdm::D_DATAIN_SIZE_EXT_0, Unit::Csc, rcs::D_DATAIN_SIZE_EXT_0, 0x1FFF1FFF,
+         "input_width_csc, input_height_csc");
+  op.input_channel_csc =
+      uint16_t(rcs::D_DATAIN_SIZE_EXT_1_DATAIN_CHANNEL_EXT.get(p.value(Unit::Csc, rcs::D_DATAIN_SIZE_EXT_1)) + 1);
+
+  op.batch = uint8_t(rdm::D_BATCH_NUMBER_BATCHES.get(p.value(Unit::Cdma, rdm::D_BATCH_NUMBER)) + 1);
+  p.same(Unit::Cdma, rdm::D_BATCH_NUMBER, Unit::Csc, rcs::D_BATCH_NUMBER, 0x1F, "batch");
+  p.same(Unit::Cdma, rdm::D_BATCH_NUMBER, Unit::Cacc, rca::D_BATCH_NUMBER, 0x1F, "batch");
+  op.batch_stride = p.value(Unit::Cdma, rdm::D_BATCH_STRIDE);
+  op.entry_per_slice = uint16_t(rdm::D_ENTRY_PER_SLICE_ENTRIES.get(p.value(Unit::Cdma, rdm::D_ENTRY_PER_SLICE)) + 1);
+  p.same(Unit::Cdma, rdm::D_ENTRY_PER_SLICE, Unit::Csc, rcs::D_ENTRY_PER_SLICE, 0x3FFF, "entry_per_slice");
+  op.fetch_grain = uint16_t(rdm::D_FETCH_GRAIN_GRAINS.get(p.value(Unit::Cdma, rdm::D_FETCH_GRAIN)) + 1);
+
+  op.weight_format = uint8_t(rdm::D_WEIGHT_FORMAT_WEIGHT_FORMAT.get(p.value(Unit::Cdma, rdm::D_WEIGHT_FORMAT)));
+  if (op.weight_format != kWeightFormatUncompressed) {
+    p.fail("CDMA.D_WEIGHT_FORMAT is COMPRESSED: compressed weights (wmb_data, wgs_data) are not converted");
+  }
+  p.same(Unit::Cdma, rdm::D_WEIGHT_FORMAT, Unit::Csc, rcs::D_WEIGHT_FORMAT, 1, "weight_format");
+  op.bytes_per_kernel = rdm::D_WEIGHT_SIZE_0_BYTE_PER_KERNEL.get(p.value(Unit::Cdma, rdm::D_WEIGHT_SIZE_0)) + 1;
+  DataCube& w = cs.weight_data;
+  w.type = memory_of_ram(rdm::D_WEIGHT_RAM_TYPE_WEIGHT_RAM_TYPE.get(p.value(Unit::Cdma, rdm::D_WEIGHT_RAM_TYPE)));
+  w.address =
+      uint64_t{p.value(Unit::Cdma, rdm::D_WEIGHT_ADDR_HIGH)} << 32 | p.value(Unit::Cdma, rdm::D_WEIGHT_ADDR_LOW);
+  w.size = p.value(Unit::Cdma, rdm::D_WEIGHT_BYTES);
+  p.same(Unit::Cdma, rdm::D_WEIGHT_BYTES, Unit::Csc, rcs::D_WEIGHT_BYTES, ~0u, "weight_data.size");
+
+  op.mean_format = uint8_t(rdm::D_MEAN_FORMAT_MEAN_FORMAT.get(p.value(Unit::Cdma, rdm::D_MEAN_FORMAT)));
+  if (op.mean_format == kMeanFormatEnable) {
+    const uint32_t g0 = p.value(Unit::Cdma, rdm::D_MEAN_GLOBAL_0);
+    const uint32_t g1 = p.value(Unit::Cdma, rdm::D_MEAN_GLOBAL_1);
+    op.mean_ry = int16_t(rdm::D_MEAN_GLOBAL_0_MEAN_RY.get(g0));
+    op.mean_gu = int16_t(rdm::D_MEAN_GLOBAL_0_MEAN_GU.get(g0));
+    op.mean_bv = int16_t(rdm::D_MEAN_GLOBAL_1_MEAN_BV.get(g1));
+    op.mean_ax = int16_t(rdm::D_MEAN_GLOBAL_1_MEAN_AX.get(g1));
+  }
+  // The firmware writes the converter's truncation, offset and scale only
+  // when it enables it.
+  const uint32_t cvt = p.value(Unit::Cdma, rdm::D_CVT_CFG);
+  op.in_cvt.enable = uint8_t(rdm::D_CVT_CFG_CVT_EN.get(cvt));
+  if (op.in_cvt.enable) {
+    op.in_cvt.truncate = uint8_t(rdm::D_CVT_CFG_CVT_TRUNCATE.get(cvt));
+    op.in_cvt.offset = int16_t(rdm::D_CVT_OFFSET_CVT_OFFSET.get(p.value(Unit::Cdma, rdm::D_CVT_OFFSET)));
+    op.in_cvt.scale = int16_t(rdm::D_CVT_SCALE_CVT_SCALE.get(p.value(Unit::Cdma, rdm::D_CVT_SCALE)));
+  }
+
+  const uint32_t stride = p.value(Unit::Cdma, rdm::D_CONV_STRIDE);
+  op.conv_stride_x = uint8_t(rdm::D_CONV_STRIDE_CONV_X_STRIDE.get(stride) + 1);
+  op.conv_stride_y = uint8_t(rdm::D_CONV_STRIDE_CONV_Y_STRIDE.get(stride) + 1);
+  p.same(Unit::Cdma, rdm::D_CONV_STRIDE, Unit::Csc, rcs::D_CONV_STRIDE_EXT, 0x70007, "conv_stride_x, conv_stride_y");
+  const uint32_t pad = p.value(Unit::Cdma, rdm::D_ZERO_PADDING);
+  op.pad_x_left = uint8_t(rdm::D_ZERO_PADDING_PAD_LEFT.get(pad));
+  op.pad_x_right = uint8_t(rdm::D_ZERO_PADDING_PAD_RIGHT.get(pad));
+  op.pad_y_top = uint8_t(rdm::D_ZERO_PADDING_PAD_TOP.get(pad));
+  op.pad_y_bottom = uint8_t(rdm::D_ZERO_PADDING_PAD_BOTTOM.get(pad));
+  p.same(Unit::Cdma, rdm::D_ZERO_PADDING, Unit::Csc, rcs::D_ZERO_PADDING, 0x1F001F, "pad_x_left, pad_y_top");
+  op.pad_val = int16_t(rdm::D_ZERO_PADDING_VALUE_PAD_VALUE.get(p.value(Unit::Cdma, rdm::D_ZERO_PADDING_VALUE)));
+  p.same(Unit::Cdma, rdm::D_ZERO_PADDING_VALUE, Unit::Csc, rcs::D_ZERO_PADDING_VALUE, 0xFFFF, "pad_val");
+  const uint32_t bank = p.value(Unit::Cdma, rdm::D_BANK);
+  op.data_bank = uint8_t(rdm::D_BANK_DATA_BANK.get(bank) + 1);
+  op.weight_bank = uint8_t(rdm::D_BANK_WEIGHT_BANK.get(bank) + 1);
+  p.same(Unit::Cdma, rdm::D_BANK, Unit::Csc, rcs::D_BANK, 0x1F001F, "data_bank, weight_bank");
+
+  op.post_extension = uint8_t(rcs::D_POST_Y_EXTENSION_Y_EXTENSION.get(p.value(Unit::Csc, rcs::D_POST_Y_EXTENSION)));
+  const uint32_t wext0 = p.value(Unit::Csc, rcs::D_WEIGHT_SIZE_EXT_0);
+  op.kernel_width_csc = uint16_t(rcs::D_WEIGHT_SIZE_EXT_0_WEIGHT_WIDTH_EXT.get(wext0) + 1);
+  op.kernel_height_csc = uint16_t(rcs::D_WEIGHT_SIZE_EXT_0_WEIGHT_HEIGHT_EXT.get(wext0) + 1);
+  const uint32_t wext1 = p.value(Unit::Csc, rcs::D_WEIGHT_SIZE_EXT_1);
+  op.kernel_channel_csc = uint16_t(rcs::D_WEIGHT_SIZE_EXT_1_WEIGHT_CHANNEL_EXT.get(wext1) + 1);
+  const uint32_t cmac = p.value(Unit::Csc, rcs::D_DATAOUT_SIZE_0);
+  op.input_width_cmac = uint16_t(rcs::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.get(cmac) + 1);
+  op.input_height_cmac = uint16_t(rcs::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.get(cmac) + 1);
+  op.release = uint16_t(rcs::D_RELEASE_RLS_SLICES.get(p.value(Unit::Csc, rcs::D_RELEASE)) + 1);
+  const uint32_t dilation = p.value(Unit::Csc, rcs::D_DILATION_EXT);
+  op.dilation_x = uint8_t(rcs::D_DILATION_EXT_X_DILATION_EXT.get(dilation) + 1);
+  op.dilation_y = uint8_t(rcs::D_DILATION_EXT_Y_DILATION_EXT.get(dilation) + 1);
+  op.pra_truncate = uint8_t(rcs::D_PRA_CFG_PRA_TRUNCATE.get(p.value(Unit::Csc, rcs::D_PRA_CFG)));
+  // The weights' dimensions are informative (the firmware reads only the size).
+  w.width = op.kernel_width_csc;
+  w.height = op.kernel_height_csc;
+  w.channel = op.kernel_channel_csc;
+
+  DataCube& dst = cs.dst_data;
+  dst.type = MemoryType::Hw;
+  const uint32_t out0 = p.value(Unit::Cacc, rca::D_DATAOUT_SIZE_0);
+  dst.width = uint16_t(rca::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.get(out0) + 1);
+  dst.height = uint16_t(rca::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.get(out0) + 1);
+  dst.channel = uint16_t(rca::D_DATAOUT_SIZE_1_DATAOUT_CHANNEL.get(p.value(Unit::Cacc, rca::D_DATAOUT_SIZE_1)) + 1);
+  dst.line_stride = p.value(Unit::Cacc, rca::D_LINE_STRIDE);
+  dst.surf_stride = p.value(Unit::Cacc, rca::D_SURF_STRIDE);
+  // processor_conv_program writes both WEIGHT_KERNELs and CSC's output
+  // channels from dst_data.channel.
+  const uint32_t kernels = dst.channel - 1u;
+  if (rdm::D_WEIGHT_SIZE_1_WEIGHT_KERNEL.get(p.value(Unit::Cdma, rdm::D_WEIGHT_SIZE_1)) != kernels ||
+      rcs::D_WEIGHT_SIZE_EXT_1_WEIGHT_KERNEL.get(wext1) != kernels ||
+      rcs::D_DATAOUT_SIZE_1_DATAOUT_CHANNEL.get(p.value(Unit::Csc, rcs::D_DATAOUT_SIZE_1)) != kernels) {
+    p.fail(
+        "CDMA.D_WEIGHT_SIZE_1.WEIGHT_KERNEL, CSC.D_WEIGHT_SIZE_EXT_1.WEIGHT_KERNEL or "
+        "CSC.D_DATAOUT_SIZE_1.DATAOUT_CHANNEL differs from CACC.D_DATAOUT_SIZE_1 (" +
+        std::to_string(dst.channel) + " channels): the firmware programs all from dst_data.channel");
+  }
+  if (dst.width == 1 && dst.height == 1 && dst.line_stride != hw.atom_bytes) {
+    p.fail("CACC.D_LINE_STRIDE " + std::to_string(dst.line_stride) +
+           " is not one atom for a 1x1 output, which processor_conv_program requires");
+  }
+  op.out_cvt.scale = 1;
+  op.out_cvt.offset = 0;
+  op.out_cvt.truncate = uint8_t(rca::D_CLIP_CFG_CLIP_TRUNCATE.get(p.value(Unit::Cacc, rca::D_CLIP_CFG)));
+
+  decode_sdp(p, hw, false, layer.sdp_op, layer.sdp_surface, notes, true, op.out_precision);
+  const DataCube& sdp_src = layer.sdp_surface.src_data;
+  if (sdp_src.width != dst.width || sdp_src.height != dst.height || sdp_src.channel != dst.channel) {
+    p.fail("SDP.D_DATA_CUBE_* " + std::to_string(sdp_src.width) + "x" + std::to_string(sdp_src.height) + "x" +
+           std::to_string(sdp_src.channel) + " differs from CACC.D_DATAOUT_SIZE_* " + std::to_string(dst.width) +
+           "x" + std::to_string(dst.height) + "x" + std::to_string(dst.channel) + ": SDP takes CACC's output cube");
+  }
+  DataCube& d = layer.sdp_dst_data;
+  d.type = memory_of_ram(rs::D_DST_DMA_CFG_DST_RAM_TYPE.get(p.value(Unit::Sdp, rs::D_DST_DMA_CFG)));
+  d.address =
+      uint64_t{p.value(Unit::Sdp, rs::D_DST_BASE_ADDR_HIGH)} << 32 | p.value(Unit::Sdp, rs::D_DST_BASE_ADDR_LOW);
+  d.width = dst.width;
+  d.height = dst.height;
+  d.channel = dst.channel;
+  d.line_stride = p.value(Unit::Sdp, rs::D_DST_LINE_STRIDE);
+  d.surf_stride = p.value(Unit::Sdp, rs::D_DST_SURFACE_STRIDE);
+  d.size = cube_size(d, layer.sdp_op.dst_precision, hw.atom_bytes);
   return layer;
 }
 
@@ -900,8 +1157,23 @@ void read_cfg(const std::string& file, Config config, Programming& p, TraceLayer
   for (const trace::CfgCommand& c : t.commands) {
     switch (c.op) {
       case trace::CfgOp::RegWrite:
-        p.write(c.reg.unit, c.reg.address - hardware_config(config).unit_base(c.reg.unit), c.value);
+        // GLB's interrupt mask and status are the firmware's own (engine.c
+        // and engine_isr.c program and clear them).
+        if (c.reg.unit != Unit::Glb) {
+          p.write(c.reg.unit, c.reg.address - hardware_config(config).unit_base(c.reg.unit), c.value);
+        }
         break;
+      case trace::CfgOp::PollRegEqual:
+        // conv.c dla_conv_enable polls CDMA's S_CBUF_FLUSH_STATUS itself.
+        if (c.reg.unit != Unit::Cdma ||
+            c.reg.address - hardware_config(config).unit_base(Unit::Cdma) != rdm::S_CBUF_FLUSH_STATUS) {
+          throw TraceLayerError(c.where.str() +
+                                ": poll_reg_equal of a register other than CDMA.S_CBUF_FLUSH_STATUS is not part "
+                                "of a layer");
+        }
+        break;
+      case trace::CfgOp::SyncNotify:
+      case trace::CfgOp::SyncWait: break;  // the scheduler orders the units' enables itself
       case trace::CfgOp::MemLoad: {
         MemoryLoad m;
         m.type = memory_of_port(c.port);
@@ -1009,6 +1281,32 @@ TraceLayer trace_layer(const std::string& path, Config config) {
   }
   const HardwareConfig& hw = hardware_config(config);
   Operation op;
+  const bool conv = p.enabled(Unit::Cdma) || p.enabled(Unit::Csc) || p.enabled(Unit::CmacA) ||
+                    p.enabled(Unit::CmacB) || p.enabled(Unit::Cacc);
+  if (conv) {
+    // conv.c dla_conv_enable enables all five; SDP takes CACC's output.
+    for (const Unit u : {Unit::Cdma, Unit::Csc, Unit::CmacA, Unit::CmacB, Unit::Cacc}) {
+      if (!p.enabled(u)) p.fail(std::string(unit_name(u)) + ".D_OP_ENABLE is never set while the convolution runs");
+    }
+    if (!p.enabled(Unit::Sdp)) p.fail("the convolution runs but SDP (SDP.D_OP_ENABLE) never takes its output");
+    if (p.enabled(Unit::Pdp) || p.enabled(Unit::Cdp)) p.fail("PDP or CDP runs beside the convolution: not one layer");
+    op.layer = decode_conv(p, hw, out.notes);
+    const ConvLayer& layer = std::get<ConvLayer>(op.layer);
+    // sdp.c dla_sdp_rdma_check: in flying mode SDP_RDMA runs only for
+    // operands in memory.
+    const auto reads = [](const SdpOp& s) { return s.enable && s.type != 0 && s.mode != 0; };
+    const bool operands = reads(layer.sdp_op.x1_op) || reads(layer.sdp_op.x2_op) || reads(layer.sdp_op.y_op);
+    if (operands != p.enabled(Unit::SdpRdma)) {
+      p.fail(std::string("SDP_RDMA.D_OP_ENABLE is ") + (operands ? "never set" : "set") + " while SDP's stages read " +
+             (operands ? "" : "no ") +
+             "operands from memory; the firmware enables SDP_RDMA for operands only (sdp.c dla_sdp_rdma_check)");
+    }
+    out.description.operations.push_back(op);
+    if (out.description.checks.empty()) p.fail("the trace checks no result (no check_crc or dump_mem)");
+    drop_preloaded_results(out.description, out.notes);
+    out.registers = p.registers();
+    return out;
+  }
   if (p.enabled(Unit::Cdp) || p.enabled(Unit::CdpRdma)) {
     if (p.enabled(Unit::Pdp) || p.enabled(Unit::Sdp)) p.fail("CDP runs beside PDP or SDP: two layers, not one");
     // dla_cdp_rdma_check: CDP always reads its input through CDP_RDMA.

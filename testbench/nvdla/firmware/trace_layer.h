@@ -1,15 +1,17 @@
-// From one of NVDLA's pooling, SDP or CDP trace tests to a firmware layer:
-// the PDP, SDP and CDP register values a trace programs, decoded into the
-// descriptors NVDLA's firmware turns into those registers (the inverse of
-// nvdla/sw kmd/firmware/pdp.c processor_pdp_program, sdp.c
-// processor_sdp_program and cdp.c processor_cdp_program), the data the
+// From one of NVDLA's pooling, SDP, CDP or direct-convolution trace tests to
+// a firmware layer: the PDP, SDP, CDP and convolution-pipeline register
+// values a trace programs, decoded into the descriptors NVDLA's firmware
+// turns into those registers (the inverse of nvdla/sw kmd/firmware/pdp.c
+// processor_pdp_program, sdp.c processor_sdp_program, cdp.c
+// processor_cdp_program and conv.c processor_conv_program), the data the
 // trace loads and its result check.
 //
 // Traces: the master branch's .cfg tests of nv_small/nv_large (PDP_RDMA ->
 // PDP offline: PdpLayer; SDP_RDMA -> SDP -> PDP on the fly: SdpPdpLayer;
 // SDP_RDMA -> SDP -> memory, with BS/BN/EW operands from registers or from
 // memory and the EW stage's LUT: SdpLayer; CDP_RDMA -> CDP -> memory, with
-// the LUT CDP's own port holds: CdpLayer), and nv_full's
+// the LUT CDP's own port holds: CdpLayer; CDMA -> CSC -> CMAC_A/B -> CACC
+// -> SDP on the fly -> memory: ConvLayer), and nv_full's
 // pdp_max_pooling_int16 and sdp_relu_int16 input.txn (their dump_mem golden
 // files become byte checks).
 //
@@ -17,7 +19,9 @@
 // the descriptors cannot reproduce (a reciprocal that differs from the
 // firmware's table for an average, an RDMA cube that differs from PDP's, an
 // SDP stage with both PReLU and ReLU, an EW stage with both PReLU and the
-// LUT, CDP with compression, ...) is a TraceLayerError naming the register.
+// LUT, CDP with compression, compressed weights, image input, convolution
+// units programmed apart from one descriptor field, ...) is a
+// TraceLayerError naming the register.
 // Registers the trace writes that the hardware does not use in the trace's
 // mode (CYA, PDP's source address in offline mode, split widths without
 // split, ...) are listed in `notes`. Plain C++, no SystemC.

@@ -899,6 +899,94 @@ TEST(NvdlaFirmware, BuilderWritesCdpLayersAndRefusesBadFields) {
   EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"dst_data.size 100 is smaller than the cube's extent"}));
 }
 
+// A convolution layer (dla_conv_op_desc, dla_conv_surface_desc) fused with
+// SDP in flying mode: two operations, CONV and SDP; what conv.c
+// processor_conv_program refuses or cannot index is refused naming the
+// field.
+ConvLayer small_conv() {
+  // nv_small, int8: a 4x4x8 input (one surface of 8-byte atoms), eight 1x1x8
+  // kernels (64 bytes, padded to 128), a 4x4x8 output to SDP.
+  ConvLayer layer;
+  ConvOpDesc& op = layer.conv_op;
+  op.entry_per_slice = 2;
+  op.input_width_csc = 4;
+  op.input_height_csc = 4;
+  op.input_channel_csc = 8;
+  op.kernel_channel_csc = 8;
+  op.input_width_cmac = 4;
+  op.input_height_cmac = 4;
+  op.bytes_per_kernel = 8;
+  op.release = 4;
+  layer.conv_surface.weight_data = {MemoryType::Mc, 0x80100000, 128, 1, 1, 8, 0, 0, 0};
+  layer.conv_surface.src_data = {MemoryType::Mc, 0x80000000, 0, 4, 4, 8, 32, 128, 0};
+  layer.conv_surface.dst_data = {MemoryType::Hw, 0, 0, 4, 4, 8, 32, 128, 0};
+  layer.sdp_op.out_cvt.scale = 1;
+  layer.sdp_surface.src_data = {MemoryType::Hw, 0, 0, 4, 4, 8, 0, 0, 0};
+  layer.sdp_dst_data = {MemoryType::Mc, 0x81000000, 0, 4, 4, 8, 32, 128, 0};
+  return layer;
+}
+
+TEST(NvdlaFirmware, BuilderWritesConvLayersAndRefusesBadFields) {
+  MemoryHal hal;
+  const Task task = build_task(hal, hardware_config(Config::NvSmall), {{small_conv(), false}}, 0xF0000000);
+  ASSERT_EQ(task.address_list.size(), 7u);  // 4 descriptor entries; weights, input, SDP's output
+  EXPECT_EQ(task.address_list[4].address, 0x80100000u);
+  EXPECT_EQ(task.address_list[4].size, 128u);  // weight_data.size
+  EXPECT_EQ(task.address_list[5].address, 0x80000000u);
+  EXPECT_EQ(task.address_list[5].size, 3u * 32 + 4 * 8);  // the input cube's extent
+  EXPECT_EQ(task.address_list[6].address, 0x81000000u);
+  ASSERT_EQ(task.operations.size(), 2u);
+  EXPECT_EQ(task.operations[0].type, OpType::Conv);
+  EXPECT_EQ(task.operations[1].type, OpType::Sdp);
+  EXPECT_EQ(task.operations[1].layer, 0u);
+
+  ConvLayer layer = small_conv();
+  layer.conv_surface.weight_data.size = 100;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer),
+                       {"layer 0 (ConvLayer)", "conv_surface.weight_data.size 100 is not a non-zero multiple of 128"}));
+  layer = small_conv();
+  layer.conv_surface.weight_data.address = 0x80100004;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"weight_data.address 0x80100004 is not aligned"}));
+  layer = small_conv();
+  layer.conv_op.out_cvt.scale = 2;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"conv_op.out_cvt (scale 2, offset 0)", "truncate only"}));
+  layer = small_conv();
+  layer.conv_op.weight_format = kWeightFormatCompressed;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"WEIGHT_FORMAT_COMPRESSED", "wmb_data and wgs_data"}));
+  layer = small_conv();
+  layer.conv_op.conv_mode = 1;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"conv_op.conv_mode is not CONV_MODE_DIRECT"}));
+  layer = small_conv();
+  layer.conv_op.entry_per_slice = 0;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"conv_op.entry_per_slice is 0"}));
+  layer = small_conv();
+  layer.conv_op.in_precision = kPrecisionFp16;
+  EXPECT_TRUE(
+      mentions(build_error(Config::NvSmall, layer), {"conv_op.in_precision fp16 is not supported by nv_small"}));
+  layer = small_conv();
+  layer.conv_surface.dst_data.type = MemoryType::Mc;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"conv_surface.dst_data must be MemoryType::Hw"}));
+  layer = small_conv();
+  layer.conv_surface.dst_data.width = layer.conv_surface.dst_data.height = 1;
+  layer.sdp_surface.src_data.width = layer.sdp_surface.src_data.height = 1;
+  layer.sdp_dst_data.width = layer.sdp_dst_data.height = 1;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"1x1 but its line_stride 32 is not the 8-byte atom"}));
+  layer = small_conv();
+  layer.sdp_surface.src_data.type = MemoryType::Mc;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"sdp_surface.src_data must be MemoryType::Hw"}));
+  layer = small_conv();
+  layer.sdp_surface.src_data.channel = 16;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer),
+                       {"sdp_surface.src_data 4x4x16 differs from conv_surface.dst_data"}));
+  layer = small_conv();
+  layer.sdp_dst_data.channel = 16;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"sdp_dst_data 4x4x16 differs", "SDP writes the cube"}));
+  layer = small_conv();
+  layer.sdp_op.src_precision = kPrecisionInt16;
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, layer),
+                       {"sdp_op.src_precision 1 differs from conv_op.out_precision"}));
+}
+
 TEST(NvdlaFirmware, BuilderRefusesOutOfRangeAddresses) {
   PdpLayer layer = small_pool();
   layer.dst_data.address = (uint64_t{1} << 40) - 64;

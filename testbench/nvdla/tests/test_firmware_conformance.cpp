@@ -1,6 +1,7 @@
-// NVDLA's pooling, SDP and CDP trace tests run through NVDLA's own firmware:
-// each trace's PDP, SDP or CDP programming is turned into the firmware's layer
-// descriptors (trace_layer.h), the firmware runs one task built from them on
+// NVDLA's pooling, SDP, CDP and direct-convolution trace tests run through
+// NVDLA's own firmware: each trace's PDP, SDP, CDP or convolution
+// programming is turned into the firmware's layer descriptors
+// (trace_layer.h), the firmware runs one task built from them on
 // the models of the trace's configuration, and the output must match the
 // trace's golden CRC (check_crc) or golden dump (dump_mem), which come from
 // NVDLA's RTL. Every run also gets the checks of firmware_test_support.h
@@ -25,6 +26,7 @@
 #include <variant>
 #include <vector>
 
+#include "sw/nvdla/regs/cdma.h"
 #include "sw/nvdla/regs/cdp.h"
 #include "sw/nvdla/regs/sdp.h"
 #include "sw/nvdla/regs/sdp_rdma.h"
@@ -169,6 +171,61 @@ const char* unused_by_cdp(const RegisterDifference& d, const CdpLayer& cdp) {
   return nullptr;
 }
 
+// Convolution-pipeline registers a convolution layer does not use
+// (systemc/nvdla/cdma.h, conv_datapath.h, after the master RTL's
+// NV_NVDLA_CDMA_*.v, NV_NVDLA_CSC_*.v and NV_NVDLA_CACC_*.v).
+const char* unused_by_conv(const RegisterDifference& d, const ConvLayer& conv) {
+  namespace rdm = regs::cdma;
+  const std::string& name = d.name;
+  const uint32_t changed = d.trace_value ^ d.firmware_value;
+  const ConvOpDesc& op = conv.conv_op;
+  const bool feature = op.data_format == kDataFormatFeature;
+  const bool uncompressed = op.weight_format == kWeightFormatUncompressed;
+  // processor_conv_program writes PIXEL_FORMAT from map_img_fmt, which for
+  // FORMAT_FEATURE holds DATAIN_FORMAT's FEATURE encoding (0), and
+  // PIXEL_MAPPING from map_pixel (PITCH_LINEAR only).
+  const uint32_t pixel = rdm::D_DATAIN_FORMAT_PIXEL_FORMAT.mask() | rdm::D_DATAIN_FORMAT_PIXEL_MAPPING.mask();
+  if (name == "CDMA.D_DATAIN_FORMAT" && feature && (changed & ~pixel) == 0) {
+    return "PIXEL_FORMAT and PIXEL_MAPPING serve image input only (DATAIN_FORMAT=FEATURE)";
+  }
+  // Image-input registers the firmware never writes.
+  if ((name == "CDMA.D_PIXEL_OFFSET" || name == "CDMA.D_RESERVED_X_CFG" || name == "CDMA.D_RESERVED_Y_CFG") &&
+      feature) {
+    return "pixel offsets and line reservations serve image input only (DATAIN_FORMAT=FEATURE)";
+  }
+  if (name == "CDMA.D_MEAN_GLOBAL_0" || name == "CDMA.D_MEAN_GLOBAL_1") {
+    if (op.mean_format == kMeanFormatDisable) return "mean values serve MEAN_FORMAT=ENABLE only";
+  }
+  if ((name == "CDMA.D_CVT_OFFSET" || name == "CDMA.D_CVT_SCALE") && !op.in_cvt.enable) {
+    return "the input converter is disabled (CVT_EN=DISABLE)";
+  }
+  if (name == "CDMA.D_CVT_CFG" && !op.in_cvt.enable && (changed & ~rdm::D_CVT_CFG_CVT_TRUNCATE.mask()) == 0) {
+    return "CVT_TRUNCATE has no effect with the input converter disabled (CVT_EN=DISABLE)";
+  }
+  if ((name == "CDMA.D_WGS_ADDR_HIGH" || name == "CDMA.D_WGS_ADDR_LOW" || name == "CDMA.D_WMB_ADDR_HIGH" ||
+       name == "CDMA.D_WMB_ADDR_LOW" || name == "CDMA.D_WMB_BYTES" || name == "CSC.D_WMB_BYTES") &&
+      uncompressed) {
+    return "weight mask and group data serve compressed weights only (WEIGHT_FORMAT=UNCOMPRESSED)";
+  }
+  // dla_conv_op_desc has no NaN field; NaNs exist in FP16 data only.
+  if (name == "CDMA.D_NAN_FLUSH_TO_ZERO" && op.in_precision != kPrecisionFp16) {
+    return "NaN handling applies to FP16 only";
+  }
+  // CACC's write DMA is idle: the output goes to SDP (CACC's
+  // D_DATAOUT_ADDR, and the firmware writes 0 for dst_data in DLA_MEM_HW).
+  if (name == "CACC.D_DATAOUT_ADDR") return "CACC's output goes to SDP, not to memory";
+  // LINE_PACKED/SURF_PACKED describe the output's layout in memory, which
+  // CACC never writes here (the firmware sets them for a 1x1 output only).
+  if (name == "CACC.D_DATAOUT_MAP") return "CACC's output goes to SDP: no memory layout to describe";
+  if (name == "CDMA.S_ARBITER") return "the weight/WMB read arbiter's weights only order memory requests";
+  if (name == "CDMA.D_CYA" || name == "CSC.D_CYA" || name == "CACC.D_CYA" || name == "CMAC_A.D_CYA" ||
+      name == "CMAC_B.D_CYA") {
+    return "CYA holds spare bits with no function";
+  }
+  if (name == "CDMA.D_PERF_ENABLE") return "performance counters (the firmware enables them only with stat_enable)";
+  return nullptr;
+}
+
 // Registers whose value matters only in some modes.
 const char* unused_for(const RegisterDifference& d, const TraceLayer& t) {
   const std::string& name = d.name;
@@ -176,6 +233,10 @@ const char* unused_for(const RegisterDifference& d, const TraceLayer& t) {
   const Operation& op = t.description.operations[0];
   const auto* fused = std::get_if<SdpPdpLayer>(&op.layer);
   const auto* alone = std::get_if<SdpLayer>(&op.layer);
+  const auto* conv = std::get_if<ConvLayer>(&op.layer);
+  if (conv) {
+    if (const char* reason = unused_by_conv(d, *conv)) return reason;
+  }
   const PdpOpDesc* pdp = fused ? &fused->pdp_op : nullptr;
   if (const auto* offline = std::get_if<PdpLayer>(&op.layer)) pdp = &offline->op;
   if (pdp) {
@@ -199,7 +260,7 @@ const char* unused_for(const RegisterDifference& d, const TraceLayer& t) {
     // SDP's output goes to PDP: its write DMA is idle.
     if (name.rfind("SDP.D_DST_", 0) == 0) return "SDP's output goes to PDP, not to memory";
   }
-  const SdpOpDesc* sdp = fused ? &fused->sdp_op : alone ? &alone->op : nullptr;
+  const SdpOpDesc* sdp = fused ? &fused->sdp_op : alone ? &alone->op : conv ? &conv->sdp_op : nullptr;
   if (sdp) {
     // Operand registers of a bypassed SDP stage, and the operand DMAs of
     // stages that take their operands from registers.
@@ -280,6 +341,10 @@ const DataCube* output_cube(const TraceLayer& trace, uint32_t& element) {
   if (const auto* cdp = std::get_if<CdpLayer>(&layer)) {
     element = cdp->op.out_precision == kPrecisionInt8 ? 1 : 2;
     return &cdp->dst_data;
+  }
+  if (const auto* conv = std::get_if<ConvLayer>(&layer)) {
+    element = conv->sdp_op.dst_precision == kPrecisionInt8 ? 1 : 2;
+    return &conv->sdp_dst_data;
   }
   return nullptr;
 }
@@ -363,8 +428,9 @@ TEST_P(FirmwareConformance, FirmwareTaskMatchesTheTracesGoldenResult) {
   // The LUT tables the firmware wrote through the LUT port (common.c
   // update_lut) are the trace's.
   const Layer& layer = trace.description.operations[0].layer;
-  const SdpOpDesc* sdp = std::get_if<SdpLayer>(&layer)   ? &std::get<SdpLayer>(layer).op
+  const SdpOpDesc* sdp = std::get_if<SdpLayer>(&layer)      ? &std::get<SdpLayer>(layer).op
                          : std::get_if<SdpPdpLayer>(&layer) ? &std::get<SdpPdpLayer>(layer).sdp_op
+                         : std::get_if<ConvLayer>(&layer)   ? &std::get<ConvLayer>(layer).sdp_op
                                                             : nullptr;
   const auto* cdp = std::get_if<CdpLayer>(&layer);
   const LutParam* lut = sdp && sdp->lut ? &*sdp->lut : cdp && cdp->op.lut ? &*cdp->op.lut : nullptr;
@@ -483,6 +549,27 @@ const TraceCase kCdpTraces[] = {
 };
 INSTANTIATE_TEST_SUITE_P(Cdp, FirmwareConformance, ::testing::ValuesIn(kCdpTraces), case_name);
 
+// Direct convolution (CDMA -> CSC -> CMAC_A/B -> CACC -> SDP on the fly ->
+// memory): conv.c processor_conv_program and sdp.c processor_sdp_program
+// with SDP's src_data in DLA_MEM_HW. nv_large/dc_8x8x32_1x1x32x32_int8_0
+// expects an all-zero output (prefill_unobservable_output) and preloads it
+// (drop_preloaded_results).
+const TraceCase kConvTraces[] = {
+    {"nv_small/dc_13x15x64_5x3x64x16_int8_0", Config::NvSmall},
+    {"nv_small/dc_14x7x49_3x4x49x32_int8_0", Config::NvSmall},
+    {"nv_small/dc_24x33x55_5x5x55x25_int8_0", Config::NvSmall},
+    {"nv_small/dc_32x26x76_6x3x76x16_int8_0", Config::NvSmall},
+    {"nv_small/dc_35x22x54_6x8x54x29_int8_0", Config::NvSmall},
+    {"nv_small/dc_4x1x8192_1x1x8192x1_int8_0", Config::NvSmall},
+    {"nv_small/dc_6x8x192_3x3x192x32_int8_0", Config::NvSmall},
+    {"nv_small/dc_8192x1x1_2x3x1x41_int8_0", Config::NvSmall},
+    {"nv_small/dc_8x16x128_3x3x128x32_int8", Config::NvSmall},
+    {"nv_small/dc_8x8x36_4x4x36x16_dilation_int8_0", Config::NvSmall},
+    {"nv_large/dc_8x16x128_3x3x128x32_int8", Config::NvLarge},
+    {"nv_large/dc_8x8x32_1x1x32x32_int8_0", Config::NvLarge},
+};
+INSTANTIATE_TEST_SUITE_P(Convolution, FirmwareConformance, ::testing::ValuesIn(kConvTraces), case_name);
+
 // SDP traces whose programming no firmware descriptor reproduces: the
 // converter must refuse them, naming the register.
 struct InexpressibleTrace {
@@ -520,7 +607,8 @@ TEST(FirmwareConformanceList, RefusesTracesNoDescriptorReproduces) {
   }
 }
 
-// The lists above are every pooling, SDP and CDP trace of the conformance data: a
+// The lists above are every pooling, SDP, CDP and direct-convolution trace
+// of the conformance data: a
 // trace added to the data without being listed fails here.
 TEST(FirmwareConformanceList, ListsEveryPoolingTraceOfTheData) {
   const fs::path root = fs::path(ACOSIM_CONFORMANCE_DIR) / "nvdla";
@@ -537,13 +625,17 @@ TEST(FirmwareConformanceList, ListsEveryPoolingTraceOfTheData) {
   for (const TraceCase& c : kSdpTraces) listed.insert(c.folder);
   for (const TraceCase& c : kSdpEwTraces) listed.insert(c.folder);
   for (const TraceCase& c : kCdpTraces) listed.insert(c.folder);
+  for (const TraceCase& c : kConvTraces) listed.insert(c.folder);
   for (const InexpressibleTrace& c : kInexpressibleSdpTraces) listed.insert(c.trace.folder);
   size_t found = 0;
   for (const char* config : {"nv_small", "nv_large", "nv_full_traceplayer"}) {
     if (!fs::is_directory(root / config)) continue;
     for (const auto& entry : fs::directory_iterator(root / config)) {
       const std::string name = entry.path().filename().string();
-      if (name.rfind("pdp_", 0) != 0 && name.rfind("sdp_", 0) != 0 && name.rfind("cdp_", 0) != 0) continue;
+      if (name.rfind("pdp_", 0) != 0 && name.rfind("sdp_", 0) != 0 && name.rfind("cdp_", 0) != 0 &&
+          name.rfind("dc_", 0) != 0) {
+        continue;
+      }
       ++found;
       EXPECT_EQ(listed.count(std::string(config) + "/" + name), 1u) << config << "/" << name << " is not run";
     }

@@ -281,8 +281,8 @@ TEST_F(LayerJson, ErrorsNameFileKeyAndCause) {
   EXPECT_EQ(error_of("{}"), f + "layers: missing");
   EXPECT_EQ(error_of("[]"), f + "top level: must be an object, not an array");
   EXPECT_EQ(error_of(R"({"layers": [], "extra": 1})"), f + "extra: unknown key (known here: layers, inputs, checks)");
-  EXPECT_EQ(error_of(R"({"layers": [{"op": "conv"}]})"),
-            f + "layers[0].op: \"conv\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp, cdp)");
+  EXPECT_EQ(error_of(R"({"layers": [{"op": "fc"}]})"),
+            f + "layers[0].op: \"fc\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp, cdp, conv)");
   const std::string cube = R"("pdp_surface": {"src_data": {"type": "mc", "address": 0, "width": 1, "height": 1,
       "channel": 1}, "dst_data": {"type": "mc", "address": 64, "width": 1, "height": 1, "channel": 1}})";
   auto pdp = [&](const std::string& op) {
@@ -926,7 +926,214 @@ TEST_F(LayerJson, CdpLayerReadsAndItsErrorsNameTheKey) {
   EXPECT_NE(error_of(R"({"layers": [{"op": "cdp", "cdp_op": {}}]})").find("layers[0].cdp_surface: missing"),
             std::string::npos);
   EXPECT_NE(error_of(R"({"layers": [{"op": "lrn"}]})")
-                .find("layers[0].op: \"lrn\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp, cdp)"),
+                .find("layers[0].op: \"lrn\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp, cdp, conv)"),
+            std::string::npos);
+}
+
+// dc_24x33x55_5x5x55x25_int8_0: CDMA reads a 24x33x55 INT8 cube at
+// 0x90008800 (line stride 0x100, surface stride 0x21c0) and 0x8680 bytes of
+// weights at 0xa0000100; stride 4x3, padding 2/3/2/3, pad value 0xa27b;
+// CACC hands a 7x12x25 cube to SDP (CLIP_TRUNCATE 4), which writes it to
+// 0x80000000 with its stages bypassed.
+TEST(TraceLayer, ConvTraceBecomesAConvLayer) {
+  REQUIRE_TRACE("nv_small/dc_24x33x55_5x5x55x25_int8_0");
+  const TraceLayer t = trace_layer(trace_dir("nv_small/dc_24x33x55_5x5x55x25_int8_0"), Config::NvSmall);
+  ASSERT_EQ(t.description.operations.size(), 1u);
+  const auto& l = std::get<ConvLayer>(t.description.operations[0].layer);
+  const ConvOpDesc& op = l.conv_op;
+  EXPECT_EQ(op.conv_mode, 0);
+  EXPECT_EQ(op.data_format, kDataFormatFeature);
+  EXPECT_EQ(op.pixel_override, 1);
+  EXPECT_EQ(op.in_precision, kPrecisionInt8);
+  EXPECT_EQ(op.out_precision, kPrecisionInt8);
+  EXPECT_EQ(op.conv_stride_x, 4);
+  EXPECT_EQ(op.conv_stride_y, 3);
+  EXPECT_EQ(op.pad_x_left, 2);
+  EXPECT_EQ(op.pad_x_right, 3);
+  EXPECT_EQ(op.pad_y_top, 2);
+  EXPECT_EQ(op.pad_y_bottom, 3);
+  EXPECT_EQ(op.pad_val, int16_t(0xa27b));
+  EXPECT_EQ(op.entry_per_slice, 0xa8);
+  EXPECT_EQ(op.data_bank, 12);
+  EXPECT_EQ(op.weight_bank, 10);
+  EXPECT_EQ(op.release, 0x12);
+  EXPECT_EQ(op.pra_truncate, 2);
+  EXPECT_EQ(op.bytes_per_kernel, 0x55fu);
+  EXPECT_EQ(op.kernel_width_csc, 5);
+  EXPECT_EQ(op.kernel_height_csc, 5);
+  EXPECT_EQ(op.kernel_channel_csc, 55);
+  EXPECT_EQ(op.input_width_cmac, 7);
+  EXPECT_EQ(op.input_height_cmac, 12);
+  EXPECT_EQ(op.out_cvt.truncate, 4);
+  EXPECT_EQ(op.out_cvt.scale, 1);
+  EXPECT_EQ(op.in_cvt.enable, 0);
+  EXPECT_EQ(op.mean_format, kMeanFormatDisable);
+  const ConvSurfaceDesc& cs = l.conv_surface;
+  EXPECT_EQ(cs.src_data.type, MemoryType::Mc);
+  EXPECT_EQ(cs.src_data.address, 0x90008800u);
+  EXPECT_EQ(cs.src_data.width, 24);
+  EXPECT_EQ(cs.src_data.height, 33);
+  EXPECT_EQ(cs.src_data.channel, 55);
+  EXPECT_EQ(cs.src_data.line_stride, 0x100u);
+  EXPECT_EQ(cs.src_data.surf_stride, 0x21c0u);
+  EXPECT_EQ(cs.weight_data.address, 0xa0000100u);
+  EXPECT_EQ(cs.weight_data.size, 0x8680u);
+  EXPECT_EQ(cs.dst_data.type, MemoryType::Hw);
+  EXPECT_EQ(cs.dst_data.width, 7);
+  EXPECT_EQ(cs.dst_data.height, 12);
+  EXPECT_EQ(cs.dst_data.channel, 25);
+  EXPECT_EQ(cs.dst_data.line_stride, 0x200u);
+  EXPECT_EQ(cs.dst_data.surf_stride, 0x2400u);
+  EXPECT_EQ(l.sdp_surface.src_data.type, MemoryType::Hw);
+  EXPECT_EQ(l.sdp_surface.src_data.channel, 25);
+  EXPECT_EQ(l.sdp_op.x1_op.enable, 0);
+  EXPECT_EQ(l.sdp_op.x2_op.enable, 0);
+  EXPECT_EQ(l.sdp_op.y_op.enable, 0);
+  EXPECT_EQ(l.sdp_dst_data.address, 0x80000000u);
+  EXPECT_EQ(l.sdp_dst_data.line_stride, 0x200u);
+  EXPECT_EQ(l.sdp_dst_data.surf_stride, 0x1800u);
+  ASSERT_EQ(t.description.checks.size(), 1u);
+  EXPECT_EQ(*t.description.checks[0].crc32, 0x3d870ff3u);
+  ASSERT_EQ(t.description.inputs.size(), 2u);
+  bool noted = false;
+  for (const auto& n : t.notes) noted = noted || n.find("PIXEL_FORMAT/PIXEL_MAPPING") != std::string::npos;
+  EXPECT_TRUE(noted);
+}
+
+// Convolution programming no dla_conv_op_desc reproduces, in copies of
+// dc_24x33x55_5x5x55x25_int8_0 with one register changed before the
+// enables: the converter refuses it, naming the register.
+TEST_F(LayerJson, ConvTraceTheFirmwareCannotProgramIsRefused) {
+  const std::string name = "dc_24x33x55_5x5x55x25_int8_0";
+  REQUIRE_TRACE("nv_small/" + name);
+  const fs::path folder = trace_dir("nv_small/" + name);
+  for (const char* data : {"_dt.dat", "_wt.dat"}) fs::copy_file(folder / (name + data), m_dir / (name + data));
+  std::ifstream in(folder / (name + ".cfg"));
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string enable = "reg_write(NVDLA_SDP.D_OP_ENABLE_0";
+  ASSERT_NE(text.find(enable), std::string::npos);
+  const auto refused = [&](const std::string& write) {
+    std::string changed = text;
+    changed.insert(changed.find(enable), write + "\n");
+    const std::string path = this->write("changed.cfg", changed);
+    try {
+      trace_layer(path, Config::NvSmall);
+    } catch (const TraceLayerError& e) {
+      return std::string(e.what());
+    }
+    ADD_FAILURE() << write << " was converted";
+    return std::string();
+  };
+  EXPECT_NE(refused("reg_write(NVDLA_CSC.D_MISC_CFG_0, 0x100);").find("CSC.D_MISC_CFG 0x100 differs from the 0x0"),
+            std::string::npos);
+  EXPECT_NE(refused("reg_write(NVDLA_CSC.D_BANK_0, 0x0);")
+                .find("CDMA.D_BANK (0x9000b) and CSC.D_BANK (0x0) differ, but the firmware programs both from the one "
+                      "descriptor field data_bank, weight_bank"),
+            std::string::npos);
+  EXPECT_NE(refused("reg_write(NVDLA_CDMA.D_WEIGHT_FORMAT_0, 0x1);").find("CDMA.D_WEIGHT_FORMAT is COMPRESSED"),
+            std::string::npos);
+  EXPECT_NE(refused("reg_write(NVDLA_CDMA.D_DATAIN_FORMAT_0, 0x1);")
+                .find("CDMA.D_DATAIN_FORMAT.DATAIN_FORMAT is PIXEL"),
+            std::string::npos);
+  EXPECT_NE(refused("reg_write(NVDLA_CSC.D_DATAOUT_SIZE_1_0, 0x10);").find("CSC.D_DATAOUT_SIZE_1.DATAOUT_CHANNEL"),
+            std::string::npos);
+  EXPECT_NE(refused("reg_write(NVDLA_SDP.D_FEATURE_MODE_CFG_0, 0x0);")
+                .find("SDP.D_FEATURE_MODE_CFG.FLYING_MODE=OFF while the convolution core runs"),
+            std::string::npos);
+  EXPECT_NE(refused("reg_write(NVDLA_SDP.D_DATA_CUBE_CHANNEL_0, 0x10);")
+                .find("SDP.D_DATA_CUBE_* 7x12x17 differs from CACC.D_DATAOUT_SIZE_* 7x12x25"),
+            std::string::npos);
+}
+
+// A convolution trace's layer written as JSON reads back as the same layer.
+TEST_F(LayerJson, ConvTraceLayerWrittenAsJsonReadsBack) {
+  const std::string name = "dc_24x33x55_5x5x55x25_int8_0";
+  REQUIRE_TRACE("nv_small/" + name);
+  const fs::path folder = trace_dir("nv_small/" + name);
+  const TraceLayer t = trace_layer(folder.string(), Config::NvSmall);
+  for (const char* data : {"_dt.dat", "_wt.dat"}) fs::copy_file(folder / (name + data), m_dir / (name + data));
+  const std::string text = layer_to_json(t.description);
+  EXPECT_NE(text.find("\"op\": \"conv\""), std::string::npos);
+  const LayerDescription d = read_layer_json(write("layer.json", text));
+  EXPECT_EQ(layers_text(d), layers_text(t.description));
+  const auto& a = std::get<ConvLayer>(t.description.operations[0].layer);
+  const auto& b = std::get<ConvLayer>(d.operations[0].layer);
+  EXPECT_EQ(b.conv_op.pad_val, a.conv_op.pad_val);
+  EXPECT_EQ(b.conv_op.entry_per_slice, a.conv_op.entry_per_slice);
+  EXPECT_EQ(b.conv_op.bytes_per_kernel, a.conv_op.bytes_per_kernel);
+  EXPECT_EQ(b.conv_surface.offset_u, a.conv_surface.offset_u);
+  EXPECT_EQ(b.conv_surface.in_line_uv_stride, a.conv_surface.in_line_uv_stride);
+  EXPECT_EQ(b.conv_surface.weight_data.size, a.conv_surface.weight_data.size);
+  EXPECT_EQ(b.conv_surface.dst_data.surf_stride, a.conv_surface.dst_data.surf_stride);
+  EXPECT_EQ(b.sdp_dst_data.address, a.sdp_dst_data.address);
+  ASSERT_EQ(d.inputs.size(), t.description.inputs.size());
+  ASSERT_EQ(d.checks.size(), 1u);
+  EXPECT_EQ(*d.checks[0].crc32, 0x3d870ff3u);
+}
+
+// "conv" layers: conv_op (dla_conv_op_desc), conv_surface (weight_data,
+// src_data, dst_data, offset_u, in_line_uv_stride), sdp_op and sdp_surface
+// (with dst_data); every error names its key.
+TEST_F(LayerJson, ConvLayerReadsAndItsErrorsNameTheKey) {
+  const std::string cube = R"("width": 4, "height": 4, "channel": 8, "line_stride": 32, "surf_stride": 128)";
+  const std::string conv_surface = R"({"weight_data": {"type": "mc", "address": "0x80100000", "size": 128,
+      "width": 1, "height": 1, "channel": 8}, "src_data": {"type": "mc", "address": "0x80000000", )" +
+                                   cube + R"(}, "dst_data": {"type": "DLA_MEM_HW", )" + cube +
+                                   R"(}, "offset_u": -64, "in_line_uv_stride": 7})";
+  const std::string sdp_surface = R"({"src_data": {"type": "hw", )" + cube +
+                                  R"(}, "dst_data": {"type": "mc", "address": "0x81000000", )" + cube + "}}";
+  const auto conv = [&](const std::string& op, const std::string& surface = "") {
+    return R"({"layers": [{"op": "conv", "conv_op": )" + op + R"(, "conv_surface": )" +
+           (surface.empty() ? conv_surface : surface) + R"(, "sdp_op": {}, "sdp_surface": )" + sdp_surface + "}]}";
+  };
+  const LayerDescription d = parse_layer_json(
+      conv(R"({"conv_mode": "CONV_MODE_DIRECT", "in_precision": "int8", "entry_per_slice": 2, "data_bank": 3,
+               "weight_bank": 4, "conv_stride_x": 2, "pad_val": -5, "bytes_per_kernel": "0x8",
+               "in_cvt": {"enable": 1, "offset": -3, "scale": 2, "truncate": 1}, "out_cvt": {"scale": 1,
+               "truncate": 6}})"),
+      layer_path());
+  const auto& c = std::get<ConvLayer>(d.operations[0].layer);
+  EXPECT_EQ(c.conv_op.entry_per_slice, 2);
+  EXPECT_EQ(c.conv_op.data_bank, 3);
+  EXPECT_EQ(c.conv_op.weight_bank, 4);
+  EXPECT_EQ(c.conv_op.conv_stride_x, 2);
+  EXPECT_EQ(c.conv_op.conv_stride_y, 1);
+  EXPECT_EQ(c.conv_op.pad_val, -5);
+  EXPECT_EQ(c.conv_op.bytes_per_kernel, 8u);
+  EXPECT_EQ(c.conv_op.in_cvt.offset, -3);
+  EXPECT_EQ(c.conv_op.out_cvt.truncate, 6);
+  EXPECT_EQ(c.conv_op.data_format, kDataFormatFeature);
+  EXPECT_EQ(c.conv_surface.weight_data.size, 128u);
+  EXPECT_EQ(c.conv_surface.offset_u, -64);
+  EXPECT_EQ(c.conv_surface.in_line_uv_stride, 7u);
+  EXPECT_EQ(c.conv_surface.dst_data.type, MemoryType::Hw);
+  EXPECT_EQ(c.sdp_surface.src_data.type, MemoryType::Hw);
+  EXPECT_EQ(c.sdp_dst_data.address, 0x81000000u);
+  EXPECT_EQ(layers_text(parse_layer_json(layer_to_json(d), layer_path())), layers_text(d));
+
+  EXPECT_NE(error_of(conv(R"({"kernel_size": 3})")).find("layers[0].conv_op.kernel_size: unknown key"),
+            std::string::npos);
+  EXPECT_NE(error_of(conv(R"({"data_bank": 256})")).find("layers[0].conv_op.data_bank: 256 is out of range [0, 255]"),
+            std::string::npos);
+  EXPECT_NE(error_of(conv(R"({"pad_val": 40000})"))
+                .find("layers[0].conv_op.pad_val: 40000 is out of range [-32768, 32767]"),
+            std::string::npos);
+  EXPECT_NE(error_of(conv(R"({"conv_mode": "CONV_MODE_FFT"})"))
+                .find("layers[0].conv_op.conv_mode: \"CONV_MODE_FFT\" is not one of CONV_MODE_DIRECT"),
+            std::string::npos);
+  EXPECT_NE(error_of(conv("{}", R"({"src_data": {"type": "mc", "address": 0, "width": 1, "height": 1,
+                                                  "channel": 1}})"))
+                .find("layers[0].conv_surface.weight_data: missing"),
+            std::string::npos);
+  EXPECT_NE(error_of(conv("{}", R"({"wmb_data": {}})"))
+                .find("layers[0].conv_surface.wmb_data: unknown key (known here: weight_data, src_data, dst_data, "
+                      "offset_u, in_line_uv_stride)"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"layers": [{"op": "conv", "conv_op": {}}]})").find("layers[0].conv_surface: missing"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"layers": [{"op": "conv", "conv_op": {}, "conv_surface": )" + conv_surface +
+                     R"(, "sdp_op": {}, "sdp_surface": {"src_data": {"type": "hw", )" + cube + "}}}]}")
+                .find("layers[0].sdp_surface.dst_data: missing"),
             std::string::npos);
 }
 
