@@ -66,7 +66,7 @@
 #include "sw/nvdla/regs/sdp_rdma.h"
 #include "systemc/nvdla/conv_datapath.h"
 #include "testbench/nvdla/reference/pooling_reference.h"
-#include "testbench/nvdla/tests/unmodelled_traces.h"
+#include "testbench/nvdla/tests/trace_config.h"
 #include "testbench/nvdla/system.h"
 
 extern char** environ;
@@ -851,7 +851,6 @@ int run_conformance(const std::string& acosim, const std::string& conformance_di
     return 0;
   }
   std::vector<std::pair<fs::path, std::string>> tests;
-  unsigned set_apart = 0;
   for (const std::string folder : {"nv_small", "nv_large", "nv_full_traceplayer"}) {
     std::vector<fs::path> dirs;
     if (!fs::is_directory(root / folder, ec)) continue;
@@ -860,12 +859,6 @@ int run_conformance(const std::string& acosim, const std::string& conformance_di
     }
     std::sort(dirs.begin(), dirs.end());
     for (const fs::path& d : dirs) {
-      // Traces of units not modelled yet (CDP, the convolution pipeline)
-      // are set apart, as the conformance tests set them.
-      if (test::awaits_unmodelled_units(d.filename().string())) {
-        ++set_apart;
-        continue;
-      }
       tests.emplace_back(d, test::trace_config(folder, d.filename().string()));
     }
   }
@@ -892,8 +885,7 @@ int run_conformance(const std::string& acosim, const std::string& conformance_di
   std::cout << "\nConformance set (`acosim nvdla trace`, one process per trace, run one after the other):\n"
             << std::fixed << std::setprecision(3) << "  " << runs.size() << " traces in " << total << " s wall, "
             << (runs.empty() ? 0.0 : total / double(runs.size())) << " s per trace on average; "
-            << runs.size() - failed << " passed, " << failed << " failed; " << set_apart
-            << " set apart (units not modelled yet)\n";
+            << runs.size() - failed << " passed, " << failed << " failed\n";
   if (slowest != nullptr) std::cout << "  slowest: " << slowest->name << ", " << slowest->seconds << " s\n";
   return failed == 0 ? 0 : 1;
 }

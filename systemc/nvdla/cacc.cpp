@@ -1,5 +1,6 @@
 #include "systemc/nvdla/cacc.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -42,23 +43,51 @@ ConvOutput Cacc::pull_output() {
   const ConvLayer layer = decode_conv(regs, m_config);
   const std::string where = " (group " + std::to_string(g) + ")";
   if (const auto problem = conv_unsupported_or_illegal(layer)) error(*problem + where);
-  sc_core::sc_time memory = sc_core::SC_ZERO_TIME;
+  // CDMA's data and weight DMAs run side by side; what each reads takes the
+  // memory's time plus its bytes at 32 bytes per cycle.
+  struct Fetch {
+    sc_core::sc_time memory = sc_core::SC_ZERO_TIME;
+    uint64_t bytes = 0;
+    sc_core::sc_time duration() const {
+      return memory + sc_core::sc_time(static_cast<double>((bytes + 31) / 32), sc_core::SC_NS);
+    }
+  };
+  Fetch data, weights;
+  const uint64_t weight_end = layer.weight_address + layer.cdma_weight_bytes;
   ConvOutput output;
   try {
-    output = conv_process(layer, [&](bool mc, uint64_t address, uint8_t* data, size_t bytes) {
-      memory += cdma->read(mc, address, data, bytes);
+    output = conv_process(layer, [&](bool mc, uint64_t address, uint8_t* bytes, size_t count) {
+      Fetch& fetch = address >= layer.weight_address && address < weight_end ? weights : data;
+      fetch.memory += cdma->read(mc, address, bytes, count);
+      fetch.bytes += count;
     });
   } catch (const std::invalid_argument& e) {
     error(e.what() + where);
   }
-  // The MAC array does atomic_c x atomic_k multiplies per cycle at 1 GHz
-  // (MAC_ATOMIC_C_SIZE x MAC_ATOMIC_K_SIZE of the configuration).
+  // The MAC array does atomic-C x atomic-K multiplies per cycle at 1 GHz.
+  // It works while the weights stream in; after the last weight group has
+  // arrived it still computes that group, and CMAC and CACC add their
+  // pipeline (about 20 cycles) before the last sum leaves.
   const uint64_t layer_macs = uint64_t{layer.out_width} * layer.out_height * layer.kernels * layer.kernel_width *
                               layer.kernel_height * layer.kernel_channels * layer.batches;
   m_macs += layer_macs;
   macs.write(m_macs);
-  const uint64_t cycles = layer_macs / (uint64_t{layer.core.atomic_c} * layer.core.atomic_k) + 1;
-  sc_core::wait(memory + sc_core::sc_time(static_cast<double>(cycles), sc_core::SC_NS));
+  const uint64_t cycles = layer_macs / (uint64_t{layer.core.atomic_c} * layer.atomic_k()) + 1;
+  const uint64_t groups = (uint64_t{layer.kernels} + layer.atomic_k() - 1) / layer.atomic_k();
+  const sc_core::sc_time cycle(1, sc_core::SC_NS);
+  const sc_core::sc_time start = sc_core::sc_time_stamp();
+  const sc_core::sc_time data_done = start + data.duration() + cycle;
+  const sc_core::sc_time weights_done = start + weights.duration() + cycle;
+  const sc_core::sc_time fetched = std::max(data_done, weights_done);
+  const sc_core::sc_time computed = std::max(fetched, start + static_cast<double>(cycles) * cycle) +
+                                    static_cast<double>(cycles / groups + 20) * cycle;
+  // The done interrupts in the order their times come.
+  const bool data_first = data_done <= weights_done;
+  sc_core::wait((data_first ? data_done : weights_done) - sc_core::sc_time_stamp());
+  cdma->fetch_done(!data_first);
+  sc_core::wait((data_first ? weights_done : data_done) - sc_core::sc_time_stamp());
+  cdma->fetch_done(data_first);
+  sc_core::wait(computed - sc_core::sc_time_stamp());
   m_bank.set(r::D_OUT_SATURATION, output.out_saturation, g);
   cdma->end_layer();
   csc->end_layer();

@@ -51,6 +51,11 @@ ConvRegisterMap cdma_registers() {
 Cdma::Cdma(sc_core::sc_module_name name, const HardwareConfig& config)
     : DmaUnit(name, config, Unit::Cdma, true), stage("stage"), done("done"), m_map(cdma_registers()) {
   stage.bind(*this);
+  SC_THREAD(flush_buffer);
+}
+
+void Cdma::flush_buffer() {
+  sc_core::wait(sc_core::sc_time(4096, sc_core::SC_NS));
   m_bank.set(r::S_CBUF_FLUSH_STATUS, r::S_CBUF_FLUSH_STATUS_FLUSH_DONE.put(1));
 }
 
@@ -73,13 +78,15 @@ sc_core::sc_time Cdma::read(bool mc, uint64_t address, uint8_t* data, size_t byt
   return sc_core::SC_ZERO_TIME;
 }
 
+void Cdma::fetch_done(bool weights) {
+  // S_INTR_STATUS: CDMA_DAT_DONE_STATUS<g> (bit 16 + g) and
+  // CDMA_WT_DONE_STATUS<g> (bit 18 + g).
+  done->unit_done((weights ? 18 : 16) + m_group);
+}
+
 void Cdma::end_layer() {
   m_bank.end_layer();
   busy.write(m_bank.op_enabled(m_bank.consumer()));
-  // S_INTR_STATUS: CDMA_DAT_DONE_STATUS<g> (bit 16 + g) and
-  // CDMA_WT_DONE_STATUS<g> (bit 18 + g).
-  done->unit_done(16 + m_group);
-  done->unit_done(18 + m_group);
 }
 
 }  // namespace acosim::nvdla

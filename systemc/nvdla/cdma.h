@@ -1,10 +1,12 @@
 // CDMA: the convolution DMA (nvdla/hw vmod/nvdla/cdma, cmod/cdma). Its
 // consumer group describes the layer's feature data and weights; CACC runs
 // the layer (conv_stage.h) and CDMA's read DMAs fetch what it needs from
-// the memory D_DAIN_RAM_TYPE / D_WEIGHT_RAM_TYPE select. At the end of the
-// layer CDMA raises CDMA_DAT_DONE and CDMA_WT_DONE of its group. The CBUF
-// is flushed after reset: S_CBUF_FLUSH_STATUS reads FLUSH_DONE, which
-// NVDLA's traces poll before they enable a layer.
+// the memory D_DAIN_RAM_TYPE / D_WEIGHT_RAM_TYPE select. When its data and
+// its weights are in the buffer, CDMA raises CDMA_DAT_DONE and CDMA_WT_DONE
+// of its group. After reset CDMA clears the CBUF, 4096 entries at one per
+// cycle, before S_CBUF_FLUSH_STATUS reads FLUSH_DONE (nvdlav1
+// NV_NVDLA_CDMA_cvt.v / NV_NVDLA_CDMA_wt.v flush counters, bit 12); NVDLA's
+// traces poll it before they enable a layer.
 #pragma once
 
 #include <cstdint>
@@ -30,11 +32,16 @@ class Cdma : public DmaUnit, public CdmaSource {
 
   Cdma(sc_core::sc_module_name name, const HardwareConfig& config);
 
+  SC_HAS_PROCESS(Cdma);
+
   void wait_layer(ConvRegisters& regs) override;
   void end_layer() override;
   sc_core::sc_time read(bool mc, uint64_t address, uint8_t* data, size_t bytes) override;
+  void fetch_done(bool weights) override;
 
  private:
+  void flush_buffer();
+
   ConvRegisterMap m_map;
   unsigned m_group = 0;
 };

@@ -21,13 +21,14 @@ namespace cmac_b = regs::cmac_b;
 ConvCoreConfig conv_core_config(Config config) {
   switch (config) {
     case Config::NvSmall:
-      return {8, 8, 32, 512, 8};  // nv_small.spec
+      return {8, 8, 32, 512, 8, 0};  // nv_small.spec (int8 only)
     case Config::NvSmall256Full:
-      return {32, 8, 32, 128, 32};  // nv_small_256_full.spec
+      return {32, 8, 32, 128, 32, 0};  // nv_small_256_full.spec (int8 only)
     case Config::NvLarge:
-      return {64, 32, 16, 512, 64};  // nv_large.spec
+      return {64, 32, 16, 512, 64, 0};  // nv_large.spec (int8 only)
     case Config::NvFull:
-      return {64, 32, 16, 256, 128};  // nvdlav1: 64 x 16 MACs (32 int8 kernels), 16 x 32 KiB CBUF
+      // nvdlav1: 64 x 16 MACs (32 int8 or 16 int16 kernels), 16 x 32 KiB CBUF
+      return {64, 32, 16, 256, 128, 16};
   }
   throw std::invalid_argument("conv_core_config: unknown configuration");
 }
@@ -124,7 +125,7 @@ ConvLayer decode_conv(const ConvRegisters& r, const HardwareConfig& config) {
   l.dilation_y = csc::D_DILATION_EXT_Y_DILATION_EXT.get(r.csc_dilation_ext) + 1;
   l.pad_left = csc::D_ZERO_PADDING_PAD_LEFT.get(r.csc_zero_padding);
   l.pad_top = csc::D_ZERO_PADDING_PAD_TOP.get(r.csc_zero_padding);
-  l.pad_value = static_cast<int8_t>(static_cast<uint8_t>(r.csc_zero_padding_value & 0xFFu));
+  l.pad_value = static_cast<int16_t>(static_cast<uint16_t>(r.csc_zero_padding_value & 0xFFFFu));
   l.csc_data_banks = csc::D_BANK_DATA_BANK.get(r.csc_bank) + 1;
   l.csc_weight_banks = csc::D_BANK_WEIGHT_BANK.get(r.csc_bank) + 1;
   l.csc_atomics = csc::D_ATOMICS_ATOMICS.get(r.csc_atomics) + 1;
@@ -156,11 +157,27 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
       l.cacc_conv_mode != 0) {
     return not_modelled("Winograd convolution (CDMA/CSC/CMAC_A/CMAC_B/CACC D_MISC_CFG.CONV_MODE = WINOGRAD)");
   }
-  if (l.cdma_in_precision != 0 || l.cdma_proc_precision != 0 || l.csc_in_precision != 0 ||
-      l.csc_proc_precision != 0 || l.cmac_a_precision != 0 || l.cmac_b_precision != 0 || l.cacc_precision != 0) {
-    return not_modelled(
-        "int16/fp16 convolution (CDMA/CSC D_MISC_CFG.IN_PRECISION/PROC_PRECISION, CMAC_A/CMAC_B/CACC "
-        "D_MISC_CFG.PROC_PRECISION other than INT8)");
+  const uint32_t precisions[] = {l.cdma_in_precision, l.cdma_proc_precision, l.csc_in_precision,
+                                 l.csc_proc_precision,  l.cmac_a_precision,    l.cmac_b_precision,
+                                 l.cacc_precision};
+  for (const uint32_t p : precisions) {
+    if (p == 2) {
+      return not_modelled(
+          "fp16 convolution (CDMA/CSC D_MISC_CFG.IN_PRECISION/PROC_PRECISION, CMAC_A/CMAC_B/CACC "
+          "D_MISC_CFG.PROC_PRECISION = FP16)");
+    }
+    if (p > 2) return "CDMA/CSC/CMAC_A/CMAC_B/CACC D_MISC_CFG precision " + num(p) + " is reserved";
+  }
+  for (const uint32_t p : precisions) {
+    if (p != l.cacc_precision) {
+      return not_modelled(
+          "mixed precisions (CDMA/CSC D_MISC_CFG.IN_PRECISION/PROC_PRECISION and CMAC_A/CMAC_B/CACC "
+          "D_MISC_CFG.PROC_PRECISION must all be INT8 or all INT16)");
+    }
+  }
+  if (l.int16() && l.core.atomic_k_int16 == 0) {
+    return std::string("int16 convolution (D_MISC_CFG.PROC_PRECISION = INT16) is not supported by ") +
+           hardware_config(l.config).name;
   }
   if (l.cdma_pixel_input || l.csc_pixel_input) {
     return not_modelled("image input (CDMA/CSC D_DATAIN_FORMAT.DATAIN_FORMAT = PIXEL)");
@@ -174,10 +191,8 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
     return not_modelled("multi-batch convolution (CDMA/CSC/CACC D_BATCH_NUMBER != 0)");
   }
   // The units must agree on the layer.
-  if (l.width_ext != l.width || l.height_ext != l.height) {
-    return "CDMA D_DATAIN_SIZE_EXT_0 (" + num(l.width_ext) + "x" + num(l.height_ext) +
-           ") must equal D_DATAIN_SIZE_0 (" + num(l.width) + "x" + num(l.height) + ") for direct convolution";
-  }
+  // CDMA D_DATAIN_SIZE_EXT_0 is Winograd's (NV_NVDLA_CDMA_dc.v reads only
+  // D_DATAIN_SIZE_0/1; nv_full's traces leave EXT_0 at 0).
   if (l.csc_width != l.width || l.csc_height != l.height || l.csc_channels != l.channels) {
     return "CSC D_DATAIN_SIZE_EXT_0/1 (" + num(l.csc_width) + "x" + num(l.csc_height) + "x" + num(l.csc_channels) +
            ") must equal CDMA D_DATAIN_SIZE_0/1 (" + num(l.width) + "x" + num(l.height) + "x" + num(l.channels) + ")";
@@ -190,9 +205,10 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
     return "CDMA D_WEIGHT_SIZE_1.WEIGHT_KERNEL (" + num(l.cdma_kernels) +
            ") and CSC D_WEIGHT_SIZE_EXT_1.WEIGHT_KERNEL (" + num(l.kernels) + ") disagree";
   }
-  const uint64_t kernel_bytes = uint64_t(l.kernel_width) * l.kernel_height * l.kernel_channels;
+  const uint64_t kernel_bytes = uint64_t(l.kernel_width) * l.kernel_height * l.kernel_channels * l.element_bytes();
   if (l.bytes_per_kernel != kernel_bytes) {
-    return "CDMA D_WEIGHT_SIZE_0.BYTE_PER_KERNEL (" + num(l.bytes_per_kernel) + ") must be R*S*C = " +
+    return "CDMA D_WEIGHT_SIZE_0.BYTE_PER_KERNEL (" + num(l.bytes_per_kernel) + ") must be R*S*C*" +
+           num(l.element_bytes()) + " = " +
            num(kernel_bytes) + " (CSC D_WEIGHT_SIZE_EXT_0/1)";
   }
   // WEIGHT_BYTES is R*S*C*K (programming_guide.rst) padded to 128 bytes
@@ -203,7 +219,7 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
   for (const uint64_t programmed : {l.cdma_weight_bytes, l.csc_weight_bytes}) {
     if (programmed != weight_bytes && programmed != padded_weight_bytes) {
       return "CDMA D_WEIGHT_BYTES (" + num(l.cdma_weight_bytes) + ") and CSC D_WEIGHT_BYTES (" +
-             num(l.csc_weight_bytes) + ") must be R*S*C*K = " + num(weight_bytes) + " padded to 128 bytes (" +
+             num(l.csc_weight_bytes) + ") must be BYTE_PER_KERNEL*K = " + num(weight_bytes) + " padded to 128 bytes (" +
              num(padded_weight_bytes) + ")";
     }
   }
@@ -253,7 +269,7 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
     return "CDMA D_LINE_STRIDE (" + num(l.line_stride) + ") is below the bytes of one input line (" +
            num(line_bytes) + ")";
   }
-  const uint32_t surfaces = (l.channels + l.atom_bytes - 1) / l.atom_bytes;
+  const uint32_t surfaces = (l.channels + l.atom_elements() - 1) / l.atom_elements();
   if (surfaces > 1 && l.surface_stride < l.line_stride * l.height) {
     return "CDMA D_SURF_STRIDE (" + num(l.surface_stride) + ") is below D_LINE_STRIDE x height (" +
            num(l.line_stride * l.height) + ")";
@@ -268,7 +284,7 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
            " entries) does not fit the data banks of CDMA D_BANK (" +
            num(uint64_t(l.cdma_data_banks) * l.core.cbuf_bank_entries) + " entries); split H in software";
   }
-  const uint64_t group_bytes = kernel_bytes * std::min(l.kernels, l.core.atomic_k);
+  const uint64_t group_bytes = kernel_bytes * std::min(l.kernels, l.atomic_k());
   const uint64_t weight_capacity = uint64_t(l.cdma_weight_banks) * l.core.cbuf_bank_entries * l.core.cbuf_entry_bytes;
   if (group_bytes > weight_capacity) {
     return "one kernel group (" + num(group_bytes) + " bytes) does not fit the weight banks of CDMA D_BANK (" +
@@ -277,14 +293,17 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
   return std::nullopt;
 }
 
-int64_t cacc_accumulate(int64_t accumulator, int64_t partial) {
-  constexpr int64_t max34 = (int64_t(1) << 33) - 1;
-  constexpr int64_t min34 = -(int64_t(1) << 33);
-  return std::clamp(accumulator + partial, min34, max34);
+int64_t cacc_accumulate(int64_t accumulator, int64_t partial, unsigned bits) {
+  const int64_t max = (int64_t(1) << (bits - 1)) - 1;
+  const int64_t min = -(int64_t(1) << (bits - 1));
+  return std::clamp(accumulator + partial, min, max);
 }
 
-int8_t cdma_convert(int8_t x, int16_t offset, int16_t scale, uint32_t truncate) {
-  const int64_t product = (int64_t(x) - offset) * scale;  // 18 x 16 bits: exact in 34
+namespace {
+
+// sat_17(rnd((x - offset) * scale, truncate)) of the header's converter rule.
+int64_t cdma_convert17(int64_t x, int16_t offset, int16_t scale, uint32_t truncate) {
+  const int64_t product = (x - offset) * scale;  // at most 18 x 16 bits: exact in 34
   const unsigned t = truncate & 63u;
   int64_t rounded = 0;
   if (t == 0) {
@@ -295,15 +314,25 @@ int8_t cdma_convert(int8_t x, int16_t offset, int16_t scale, uint32_t truncate) 
     const int64_t half = int64_t(1) << (t - 1);
     rounded = q + ((rest > half || (rest == half && product >= 0)) ? 1 : 0);
   }
-  const int64_t t17 = std::clamp<int64_t>(rounded, -65536, 65535);
-  return static_cast<int8_t>(std::clamp<int64_t>(t17, -128, 127));
+  return std::clamp<int64_t>(rounded, -65536, 65535);
+}
+
+}  // namespace
+
+int8_t cdma_convert(int8_t x, int16_t offset, int16_t scale, uint32_t truncate) {
+  return static_cast<int8_t>(std::clamp<int64_t>(cdma_convert17(x, offset, scale, truncate), -128, 127));
+}
+
+int16_t cdma_convert_int16(int16_t x, int16_t offset, int16_t scale, uint32_t truncate) {
+  return static_cast<int16_t>(std::clamp<int64_t>(cdma_convert17(x, offset, scale, truncate), -32768, 32767));
 }
 
 int32_t cacc_truncate(int64_t a, uint32_t truncate, bool* saturated) {
   const unsigned t = truncate & 31u;
   const bool negative = a < 0;
-  // {a, 16'b0} >>> t: 34 integer bits, a guard bit and 15 sticky bits.
-  const int64_t widened = a * 65536;  // |a| < 2^33: exact
+  // {a, 16'b0} >>> t: the accumulator's integer bits, a guard bit and 15
+  // sticky bits.
+  const int64_t widened = a * 65536;  // |a| <= 2^47: exact
   const int64_t shifted = widened >> t;  // arithmetic
   const int64_t q = shifted >> 16;
   const bool guard = ((shifted >> 15) & 1) != 0;
@@ -316,49 +345,69 @@ int32_t cacc_truncate(int64_t a, uint32_t truncate, bool* saturated) {
   return static_cast<int32_t>(rounded);
 }
 
+namespace {
+
+// The elements of `bytes`: int8, or little-endian int16.
+std::vector<int32_t> elements(const std::vector<uint8_t>& bytes, bool int16) {
+  std::vector<int32_t> e(int16 ? bytes.size() / 2 : bytes.size());
+  for (size_t i = 0; i < e.size(); ++i) {
+    e[i] = int16 ? int32_t(static_cast<int16_t>(uint16_t(bytes[2 * i] | (uint16_t(bytes[2 * i + 1]) << 8))))
+                 : int32_t(static_cast<int8_t>(bytes[i]));
+  }
+  return e;
+}
+
+}  // namespace
+
 ConvOutput conv_process(const ConvLayer& l, const ConvMemoryRead& read) {
   if (const auto problem = conv_unsupported_or_illegal(l)) throw std::invalid_argument(*problem);
-  const uint32_t atom = l.atom_bytes;
+  const bool int16 = l.int16();
+  const uint32_t eb = l.element_bytes();
+  const uint32_t atom = l.atom_elements();  // elements of one memory atom
   const uint32_t W = l.width, H = l.height, C = l.channels;
   const uint32_t surfaces = (C + atom - 1) / atom;
 
   // CDMA: the feature cube, one read per line of each surface.
-  std::vector<int8_t> feature(size_t(surfaces) * H * W * atom);
+  std::vector<uint8_t> feature_bytes(size_t(surfaces) * H * W * l.atom_bytes);
   for (uint32_t s = 0; s < surfaces; ++s) {
     for (uint32_t h = 0; h < H; ++h) {
-      int8_t* line = feature.data() + (size_t(s) * H + h) * W * atom;
-      read(l.input_mc, l.input_address + s * l.surface_stride + h * l.line_stride, reinterpret_cast<uint8_t*>(line),
-           size_t(W) * atom);
+      uint8_t* line = feature_bytes.data() + (size_t(s) * H + h) * W * l.atom_bytes;
+      read(l.input_mc, l.input_address + s * l.surface_stride + h * l.line_stride, line, size_t(W) * l.atom_bytes);
     }
   }
+  std::vector<int32_t> feature = elements(feature_bytes, int16);
   if (l.cvt_enable) {
-    for (int8_t& x : feature) x = cdma_convert(x, l.cvt_offset, l.cvt_scale, l.cvt_truncate);
+    for (int32_t& x : feature) {
+      x = int16 ? cdma_convert_int16(static_cast<int16_t>(x), l.cvt_offset, l.cvt_scale, l.cvt_truncate)
+                : cdma_convert(static_cast<int8_t>(x), l.cvt_offset, l.cvt_scale, l.cvt_truncate);
+    }
   }
   // CDMA: the weights, in blocks of at most 64 KiB.
   const uint32_t R = l.kernel_height, S = l.kernel_width, K = l.kernels;
-  const size_t kernel_bytes = size_t(R) * S * C;
-  std::vector<int8_t> weights(std::max<size_t>(kernel_bytes * K, l.cdma_weight_bytes));
+  const size_t kernel_elements = size_t(R) * S * C;
+  std::vector<uint8_t> weight_bytes(std::max<size_t>(kernel_elements * eb * K, l.cdma_weight_bytes));
   constexpr size_t block = 64 * 1024;
-  for (size_t done = 0; done < weights.size(); done += block) {
-    read(l.weight_mc, l.weight_address + done, reinterpret_cast<uint8_t*>(weights.data()) + done,
-         std::min(block, weights.size() - done));
+  for (size_t done = 0; done < weight_bytes.size(); done += block) {
+    read(l.weight_mc, l.weight_address + done, weight_bytes.data() + done,
+         std::min(block, weight_bytes.size() - done));
   }
+  const std::vector<int32_t> weights = elements(weight_bytes, int16);
   // Reorder the weights to [k][cb][r][s][c'] (a kernel's channel block
   // contiguous) from the grouped memory layout of the header.
-  const uint32_t Ac = l.core.atomic_c, Kg = l.core.atomic_k;
+  const uint32_t Ac = l.core.atomic_c, Kg = l.atomic_k();
   const uint32_t blocks = (C + Ac - 1) / Ac;
-  std::vector<int8_t> w(kernel_bytes * K);
+  std::vector<int32_t> w(kernel_elements * K);
   for (uint32_t k = 0; k < K; ++k) {
     const uint32_t g = k / Kg, kg = k % Kg;
     const uint32_t kcount = std::min(Kg, K - g * Kg);
-    const size_t group_base = size_t(g) * Kg * kernel_bytes;
+    const size_t group_base = size_t(g) * Kg * kernel_elements;
     for (uint32_t cb = 0; cb < blocks; ++cb) {
       const uint32_t ccount = std::min(Ac, C - cb * Ac);
       const size_t block_base = group_base + size_t(cb) * Ac * R * S * kcount;
       for (uint32_t r = 0; r < R; ++r) {
         for (uint32_t s = 0; s < S; ++s) {
           const size_t src = block_base + ((size_t(r) * S + s) * kcount + kg) * ccount;
-          const size_t dst = size_t(k) * kernel_bytes + (size_t(cb) * Ac * R * S) + (size_t(r) * S + s) * ccount;
+          const size_t dst = size_t(k) * kernel_elements + (size_t(cb) * Ac * R * S) + (size_t(r) * S + s) * ccount;
           std::copy_n(weights.begin() + static_cast<std::ptrdiff_t>(src), ccount,
                       w.begin() + static_cast<std::ptrdiff_t>(dst));
         }
@@ -373,7 +422,9 @@ ConvOutput conv_process(const ConvLayer& l, const ConvMemoryRead& read) {
   out.lanes = atom;
   out.values.assign(size_t(out.surfaces()) * out.height * out.width * out.lanes, 0);
   // The lanes beyond K carry cacc_truncate(0) = 0.
-  std::vector<int8_t> column(size_t(R) * S * blocks * Ac);
+  const int32_t pad = int16 ? int32_t(l.pad_value) : int32_t(static_cast<int8_t>(l.pad_value & 0xFF));
+  const unsigned accumulator_bits = int16 ? 48 : 34;
+  std::vector<int32_t> column(size_t(R) * S * blocks * Ac);
   for (uint32_t y = 0; y < out.height; ++y) {
     for (uint32_t x = 0; x < out.width; ++x) {
       // CSC: the input elements one output position sees, [cb][r][s][c'],
@@ -384,27 +435,27 @@ ConvOutput conv_process(const ConvLayer& l, const ConvMemoryRead& read) {
           const int64_t ih = int64_t(y) * l.stride_y - l.pad_top + int64_t(r) * l.dilation_y;
           for (uint32_t s = 0; s < S; ++s) {
             const int64_t iw = int64_t(x) * l.stride_x - l.pad_left + int64_t(s) * l.dilation_x;
-            int8_t* dst = column.data() + size_t(cb) * Ac * R * S + (size_t(r) * S + s) * ccount;
+            int32_t* dst = column.data() + size_t(cb) * Ac * R * S + (size_t(r) * S + s) * ccount;
             const bool inside = ih >= 0 && ih < H && iw >= 0 && iw < W;
             for (uint32_t c = 0; c < ccount; ++c) {
               const uint32_t ch = cb * Ac + c;
               dst[c] = inside ? feature[((size_t(ch / atom) * H + size_t(ih)) * W + size_t(iw)) * atom + ch % atom]
-                              : l.pad_value;
+                              : pad;
             }
           }
         }
       }
       for (uint32_t k = 0; k < K; ++k) {
-        const int8_t* wk = w.data() + size_t(k) * kernel_bytes;
+        const int32_t* wk = w.data() + size_t(k) * kernel_elements;
         int64_t acc = 0;
         size_t pos = 0;
         for (uint32_t cb = 0; cb < blocks; ++cb) {
           const uint32_t ccount = std::min(Ac, C - cb * Ac);
           for (uint32_t rs = 0; rs < R * S; ++rs) {
-            int32_t partial = 0;  // CMAC: one atomic operation
-            for (uint32_t c = 0; c < ccount; ++c) partial += int32_t(column[pos + c]) * int32_t(wk[pos + c]);
+            int64_t partial = 0;  // CMAC: one atomic operation
+            for (uint32_t c = 0; c < ccount; ++c) partial += int64_t(column[pos + c]) * wk[pos + c];
             pos += ccount;
-            acc = cacc_accumulate(acc, partial);
+            acc = cacc_accumulate(acc, partial, accumulator_bits);
           }
         }
         bool sat = false;

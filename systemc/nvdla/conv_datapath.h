@@ -6,14 +6,14 @@
 // bit-exactly, the values SDP receives; it is driven by the raw register
 // words of CDMA, CSC, CMAC_A/B and CACC.
 //
-// Modelled: int8 direct convolution of a feature cube from memory (packed
-// cube layout of feature_cube.h, CDMA's line and surface strides, MCIF, or
-// CVIF where the configuration has it), CDMA's input converter,
-// uncompressed weights, padding with PAD_VALUE, stride, dilation, CACC
-// truncation. DATA_REUSE / WEIGHT_REUSE / SKIP_*_RLS only decide what the
+// Modelled: int8 direct convolution, and int16 on nv_full (nvdlav1), of a
+// feature cube from memory (packed cube layout of feature_cube.h, CDMA's
+// line and surface strides, MCIF, or CVIF where the configuration has
+// it), CDMA's input converter, uncompressed weights, padding with
+// PAD_VALUE, stride, dilation, CACC truncation. DATA_REUSE / WEIGHT_REUSE / SKIP_*_RLS only decide what the
 // buffer keeps between layers and do not change the arithmetic (each layer
 // is computed from memory here). Not modelled (named by
-// conv_unsupported_or_illegal()): int16 and fp16, image input (pixel
+// conv_unsupported_or_illegal()): fp16, mixed precisions, image input (pixel
 // formats, mean, pixel offsets), weight compression, Winograd, multi-batch.
 // Deconvolution is a software composition of direct convolutions.
 //
@@ -26,6 +26,16 @@
 // then R (kernel row), then channel block; the groups follow each other
 // without gaps. D_WEIGHT_BYTES may include zero padding to 128 bytes.
 //
+// int16 (nv_full only; nvdla/hw branch nvdlav1): every element is a
+// little-endian int16, so a 32-byte memory atom holds 16 channels (input
+// surfaces and CACC's output surfaces of 16); the weight layout above holds
+// with 2-byte elements, atomic C 64 (one MAC cell multiplies 64 int16
+// pairs, cmod/cmac/NV_NVDLA_cmac.h calculation_int16) and weight groups of
+// 16 kernels (8 kernels per CMAC half, PARALLEL_KERNEL_NUM_INT16).
+// BYTE_PER_KERNEL is R*S*C*2. CDMA, CSC, CMAC_A/B and CACC must all be
+// programmed INT16. CDMA D_DATAIN_SIZE_EXT_0 is Winograd's and ignored
+// (vmod/nvdla/cdma/NV_NVDLA_CDMA_dc.v reads D_DATAIN_SIZE_0).
+//
 // Numeric rules (nvdla/hw master):
 //   CDMA cvt  with D_CVT_CFG.CVT_EN every int8 element x of the fetched
 //             atoms becomes sat_8(sat_17(rnd((x - CVT_OFFSET) * CVT_SCALE,
@@ -34,19 +44,29 @@
 //             half away from zero, 0 for shifts >= 34;
 //             vmod/nvdla/cdma/NV_NVDLA_CDMA_cvt.v, NV_NVDLA_CDMA_CVT_cell.v,
 //             vmod/vlibs/NV_NVDLA_HLS_shiftrightsu.v); padding is not
-//             converted (CSC inserts it after the buffer).
+//             converted (CSC inserts it after the buffer). int16 (nvdlav1
+//             cmod/hls/cdma_libs/cdma_cvt.cpp): the same with 16-bit x and
+//             a final sat_16 instead of sat_8.
 //   padding   an element outside the input takes the low 8 bits of CSC's
 //             D_ZERO_PADDING_VALUE as a signed int8
 //             (vmod/nvdla/csc/NV_NVDLA_CSC_dl.v dat_rsp_pad_value,
 //             cmod/csc/NV_NVDLA_csc.cpp); right and bottom padding are
-//             implied by the output size.
+//             implied by the output size. int16: all 16 bits of
+//             D_ZERO_PADDING_VALUE as a signed int16 (nvdlav1
+//             cmod/csc/NV_NVDLA_csc.cpp sends pad_value[15:0] per element).
 //   CMAC      each int8 x int8 product is exact (16 bits); one atomic
 //             operation sums atomic-C products exactly (at most 22 bits,
-//             CACC's in_data[21:0] of NV_NVDLA_CACC_CALC_int8.v).
+//             CACC's in_data[21:0] of NV_NVDLA_CACC_CALC_int8.v). int16:
+//             each int16 x int16 product is exact (32 bits) and one atomic
+//             operation sums up to 64 of them exactly (38 bits, in_data
+//             [37:0] of nvdlav1 NV_NVDLA_CACC_CALC_int16.v).
 //   CACC      the partial sums of one output element are added in CSC's
 //             order (channel block, then kernel row, then kernel column)
 //             into a 34-bit accumulator that saturates to
-//             [-2^33, 2^33 - 1] after every addition (i_sat_pd).
+//             [-2^33, 2^33 - 1] after every addition (i_sat_pd). int16: a
+//             48-bit accumulator saturating to [-2^47, 2^47 - 1] (nvdlav1
+//             NV_NVDLA_CACC_CALC_int16.v i_sat_pd3; the fast path for
+//             33-bit operands is exact).
 //   truncate  with t = D_CLIP_CFG.CLIP_TRUNCATE (0..31) and a the 34-bit sum:
 //             q = floor(a / 2^t); g = bit t-1 of a (guard, 0 for t = 0);
 //             s = any of bits t-2 .. max(t-16, 0) of a (sticky, only the 15
@@ -56,9 +76,12 @@
 //             C model (cmod/cacc/NV_NVDLA_cacc.cpp) rounds half away from
 //             zero with an exact sticky bit and refuses t > 16; the two
 //             differ only for negative a, t > 16, a guard bit set and the
-//             15 sticky bits clear; this file follows the RTL.
+//             15 sticky bits clear; this file follows the RTL. int16 uses
+//             the same rule on the 48-bit sum ({i_sat_pd, 16'b0} >>> t,
+//             i_point5, int32 clip of NV_NVDLA_CACC_CALC_int16.v).
 //   D_OUT_SATURATION counts elements whose int32 clip acted.
-// Output lanes: CACC hands SDP whole atoms of `atom` int8 lanes. The lanes
+// Output lanes: CACC hands SDP whole atoms of `atom` int8 lanes (16 int16
+// lanes on nv_full, nvdlav1 cmod/cacc/NV_NVDLA_cacc.h ATOM_ELEMENT_NUM_INT16). The lanes
 // beyond K in the last output surface come from MAC cells without a kernel
 // and carry 0 (NVDLA's dc_24x33x55 and dc_35x22x54 trace CRCs, which cover
 // those lanes after SDP, match only so).
@@ -79,7 +102,8 @@ namespace acosim::nvdla {
 // not carry (nvdla/hw spec/defs/nv_small.spec, nv_large.spec:
 // MAC_ATOMIC_C_SIZE, MAC_ATOMIC_K_SIZE, CBUF_BANK_NUMBER, CBUF_BANK_WIDTH,
 // CBUF_BANK_DEPTH; nv_full is the nvdlav1 design: atomic C 64, int8
-// weight groups of 32 kernels (nvdla/doc doc/hw/format.rst), 16 CBUF banks
+// weight groups of 32 kernels (nvdla/doc doc/hw/format.rst), int16 groups
+// of 16 (nvdlav1 cmod/cmac/NV_NVDLA_cmac.h), 16 CBUF banks
 // of 256 entries of 128 bytes (doc/hw/v1/ias/programming_guide.rst bank
 // formulas, hwarch.rst 16 x 32 KiB)).
 struct ConvCoreConfig {
@@ -88,6 +112,7 @@ struct ConvCoreConfig {
   uint32_t cbuf_banks;          // CBUF_BANK_NUMBER
   uint32_t cbuf_bank_entries;   // CBUF_BANK_DEPTH
   uint32_t cbuf_entry_bytes;    // CBUF_BANK_WIDTH
+  uint32_t atomic_k_int16;      // kernels of one int16 weight group; 0: no int16
 };
 ConvCoreConfig conv_core_config(Config config);
 
@@ -169,7 +194,7 @@ struct ConvRegisters {
 struct ConvLayer {
   Config config = Config::NvSmall;
   uint32_t atom_bytes = 8;          // memory atom of the configuration
-  ConvCoreConfig core{8, 8, 32, 512, 8};
+  ConvCoreConfig core{8, 8, 32, 512, 8, 0};
 
   // Modes and precisions (raw field values: 0 int8, 1 int16, 2 fp16).
   uint32_t cdma_conv_mode = 0, csc_conv_mode = 0, cmac_a_conv_mode = 0, cmac_b_conv_mode = 0,
@@ -215,7 +240,7 @@ struct ConvLayer {
   uint32_t stride_x = 1, stride_y = 1;                  // D_CONV_STRIDE_EXT + 1 each
   uint32_t dilation_x = 1, dilation_y = 1;              // D_DILATION_EXT + 1 each
   uint32_t pad_left = 0, pad_top = 0;                   // CSC D_ZERO_PADDING
-  int8_t pad_value = 0;                                 // CSC D_ZERO_PADDING_VALUE[7:0]
+  int16_t pad_value = 0;                                // CSC D_ZERO_PADDING_VALUE[15:0]
   uint32_t csc_data_banks = 1, csc_weight_banks = 1;
   uint32_t csc_atomics = 1;                             // D_ATOMICS + 1
 
@@ -223,6 +248,13 @@ struct ConvLayer {
   uint32_t cacc_width = 1, cacc_height = 1, cacc_channels = 1;  // D_DATAOUT_SIZE_0/1
   uint32_t cacc_batches = 1;
   uint32_t truncate = 0;                                // D_CLIP_CFG.CLIP_TRUNCATE
+
+  // The layer's precision is CACC's (conv_unsupported_or_illegal() checks
+  // that all units agree).
+  bool int16() const { return cacc_precision == 1; }
+  uint32_t element_bytes() const { return int16() ? 2 : 1; }
+  uint32_t atom_elements() const { return atom_bytes / element_bytes(); }
+  uint32_t atomic_k() const { return int16() ? core.atomic_k_int16 : core.atomic_k; }
 };
 
 ConvLayer decode_conv(const ConvRegisters& regs, const HardwareConfig& config);
@@ -238,7 +270,8 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& layer);
 using ConvMemoryRead = std::function<void(bool mc, uint64_t address, uint8_t* data, size_t bytes)>;
 
 // What CACC delivers to SDP: width x height x channels (channels = K) in
-// surfaces of `lanes` channels (lanes = atom bytes, int8). values holds
+// surfaces of `lanes` channels (lanes = elements of one memory atom: atom
+// bytes for int8, half of them for int16). values holds
 // surfaces * height * width * lanes int32 values in the order SDP
 // processes them: surface, then line, then column, then lane; lanes beyond
 // K of the last surface hold 0.
@@ -257,9 +290,11 @@ struct ConvOutput {
 // CACC's 34-bit saturating accumulation step and its rounding/clipping to
 // int32 (the header's rules); `saturated` (optional) tells whether the
 // int32 clip acted.
-int64_t cacc_accumulate(int64_t accumulator, int64_t partial);
-// CDMA's input converter for one int8 element (the header's rule).
+// `bits` is the accumulator width: 34 for int8, 48 for int16.
+int64_t cacc_accumulate(int64_t accumulator, int64_t partial, unsigned bits = 34);
+// CDMA's input converter for one int8 or int16 element (the header's rule).
 int8_t cdma_convert(int8_t x, int16_t offset, int16_t scale, uint32_t truncate);
+int16_t cdma_convert_int16(int16_t x, int16_t offset, int16_t scale, uint32_t truncate);
 int32_t cacc_truncate(int64_t accumulator, uint32_t truncate, bool* saturated = nullptr);
 
 // Computes the layer: reads the feature cube (one call per line of each

@@ -30,6 +30,9 @@ class CdmaSource : public ConvStage {
   // One request of the layer's feature or weight fetch on the interface
   // RAM type `mc` selects; returns the memory's time.
   virtual sc_core::sc_time read(bool mc, uint64_t address, uint8_t* data, size_t bytes) = 0;
+  // The feature data (weights false) or the weights (true) of the layer
+  // are in the buffer: CDMA_DAT_DONE or CDMA_WT_DONE of its group.
+  virtual void fetch_done(bool weights) = 0;
 };
 
 // CACC -> SDP in flying mode.

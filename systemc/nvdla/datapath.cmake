@@ -11,6 +11,7 @@ add_library(acosim_nvdla_datapath STATIC
   ${CMAKE_CURRENT_LIST_DIR}/sdp_lut.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cdp_lrn.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pdp_limits.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/rubik_reshape.cpp
   ${CMAKE_CURRENT_LIST_DIR}/conv_datapath.cpp)
 target_link_libraries(acosim_nvdla_datapath
   PUBLIC acosim_nvdla_regs acosim_root

@@ -231,8 +231,11 @@ void Sdp::process_convolution(unsigned g) {
   } catch (const std::invalid_argument& e) {
     error(e.what() + where);
   }
+  // The last sums leave CACC when the convolution ends; they still pass
+  // SDP's pipeline (X1, X2, Y and the converter, about 32 cycles) before its
+  // write DMA has them.
   const uint64_t elements = conv.values.size();
-  sc_core::wait(sc_core::sc_time(static_cast<double>(elements / m_config.sdp_throughput + 1), sc_core::SC_NS));
+  sc_core::wait(sc_core::sc_time(static_cast<double>(elements / m_config.sdp_throughput + 32), sc_core::SC_NS));
   record_stats(g, layer, stats);
 }
 

@@ -82,6 +82,14 @@ NvdlaSystem::NvdlaSystem(sc_core::sc_module_name name, const SystemOptions& opti
     bind_cvif(m_bdma->cvif);
     m_bdma->done.bind(m_glb.done_in);
   }
+  if (m_config.has_rubik()) {
+    m_rubik = std::make_unique<Rubik>("rubik", m_config);
+    m_csb.units.bind(m_rubik->csb);
+    m_csb.map(Unit::Rubik);
+    m_rubik->mcif.bind(m_mcif->socket);
+    bind_cvif(m_rubik->cvif);
+    m_rubik->done.bind(m_glb.done_in);
+  }
   m_csb.units.bind(m_pdp_rdma.csb);
   m_csb.map(Unit::PdpRdma);
   m_csb.units.bind(m_pdp.csb);
@@ -156,6 +164,11 @@ NvdlaSystem::NvdlaSystem(sc_core::sc_module_name name, const SystemOptions& opti
       t.add("nvdla.bdma", "grp1_busy", m_bdma->grp1_busy);
       t.add("nvdla.bdma", "bytes_read", m_bdma->bytes_read);
       t.add("nvdla.bdma", "bytes_written", m_bdma->bytes_written);
+    }
+    if (m_rubik) {
+      t.add("nvdla.rubik", "busy", m_rubik->busy);
+      t.add("nvdla.rubik", "bytes_read", m_rubik->bytes_read);
+      t.add("nvdla.rubik", "bytes_written", m_rubik->bytes_written);
     }
     t.add("nvdla.pdp_rdma", "busy", m_pdp_rdma.busy);
     t.add("nvdla.pdp_rdma", "bytes_read", m_pdp_rdma.bytes_read);

@@ -29,6 +29,7 @@
 #include "systemc/nvdla/cdp_rdma.h"
 #include "systemc/nvdla/sdp.h"
 #include "systemc/nvdla/sdp_rdma.h"
+#include "systemc/nvdla/rubik.h"
 
 namespace acosim::nvdla {
 
@@ -74,6 +75,7 @@ class NvdlaSystem : public sc_core::sc_module {
   Cdma m_cdma;
   ConvUnit m_csc, m_cmac_a, m_cmac_b;
   Cacc m_cacc;
+  std::unique_ptr<Rubik> m_rubik;  // nv_full only
   core::TlmDeviceHal m_cpu;
   core::ObservedSignal<bool> m_intr{"intr"};
   std::unique_ptr<core::VcdTracer> m_tracer;

@@ -64,7 +64,7 @@ constexpr UnitFile kUnits[] = {{"glb", "GLB"}, {"bdma", "BDMA"},         {"pdp_r
                                {"cdp_rdma", "CDP_RDMA"}, {"cdp", "CDP"},
                                {"cdma", "CDMA"}, {"csc", "CSC"},
                                {"cmac_a", "CMAC_A"}, {"cmac_b", "CMAC_B"},
-                               {"cacc", "CACC"}};
+                               {"cacc", "CACC"}, {"rubik", "RUBIK"}};
 constexpr const char* kAccessNames[] = {"RW", "RO", "W1C", "W1S", "Trigger", "SetOnly"};
 
 struct EnumValue {

@@ -51,11 +51,16 @@ uint32_t HardwareConfig::unit_base(Unit unit) const {
     case Unit::CmacA: return master_map ? 0x5000 : 0x7000;
     case Unit::CmacB: return master_map ? 0x6000 : 0x8000;
     case Unit::Cacc: return master_map ? 0x7000 : 0x9000;
+    case Unit::Rubik: return master_map ? 0x11000 : 0x10000;
   }
   throw std::logic_error("unknown NVDLA unit");
 }
 
-bool HardwareConfig::has_unit(Unit unit) const { return unit != Unit::Bdma || has_bdma; }
+bool HardwareConfig::has_unit(Unit unit) const {
+  if (unit == Unit::Bdma) return has_bdma;
+  if (unit == Unit::Rubik) return has_rubik();
+  return true;
+}
 
 bool HardwareConfig::supports(Precision precision) const {
   switch (precision) {
@@ -118,6 +123,7 @@ const char* unit_name(Unit unit) {
     case Unit::CmacA: return "CMAC_A";
     case Unit::CmacB: return "CMAC_B";
     case Unit::Cacc: return "CACC";
+    case Unit::Rubik: return "RUBIK";
   }
   return "?";
 }
@@ -144,6 +150,7 @@ unsigned done_status_bit(Unit unit, unsigned group) {
     case Unit::Cdp: return 2 + group;
     case Unit::Pdp: return 4 + group;
     case Unit::Bdma: return 6 + group;
+    case Unit::Rubik: return 8 + group;
     default: throw std::logic_error(std::string(unit_name(unit)) + " raises no done interrupt");
   }
 }

@@ -18,10 +18,10 @@ namespace acosim::nvdla {
 enum class Config : uint8_t { NvSmall, NvLarge, NvFull, NvSmall256Full };
 
 // The units with a register map in this project, in CSB order.
-enum class Unit : uint8_t { Glb, Bdma, PdpRdma, Pdp, SdpRdma, Sdp, CdpRdma, Cdp, Cdma, Csc, CmacA, CmacB, Cacc };
+enum class Unit : uint8_t { Glb, Bdma, PdpRdma, Pdp, SdpRdma, Sdp, CdpRdma, Cdp, Cdma, Csc, CmacA, CmacB, Cacc, Rubik };
 inline constexpr Unit kAllUnits[] = {Unit::Glb,   Unit::Bdma, Unit::PdpRdma, Unit::Pdp,   Unit::SdpRdma,
                                      Unit::Sdp,   Unit::CdpRdma, Unit::Cdp,  Unit::Cdma,  Unit::Csc,
-                                     Unit::CmacA, Unit::CmacB, Unit::Cacc};
+                                     Unit::CmacA, Unit::CmacB, Unit::Cacc, Unit::Rubik};
 
 enum class Precision : uint8_t { Int8 = 0, Int16 = 1, Fp16 = 2 };
 
@@ -57,7 +57,7 @@ const HardwareConfig& hardware_config(Config config);
 // "nv_small" -> NvSmall ...; nullopt for an unknown name.
 inline constexpr const char* kConfigNames = "nv_small, nv_large, nv_full or nv_small_256_full";
 std::optional<Config> parse_config(std::string_view name);
-const char* unit_name(Unit unit);  // "GLB", "BDMA", "PDP_RDMA", ..., "CMAC_A", "CACC"
+const char* unit_name(Unit unit);  // "GLB", "BDMA", "PDP_RDMA", ..., "CMAC_A", "CACC", "RUBIK"
 std::optional<Unit> parse_unit(std::string_view name);
 const char* precision_name(Precision precision);  // "int8", "int16", "fp16"
 

@@ -13,6 +13,7 @@
 #include "sw/nvdla/regs/glb.h"
 #include "sw/nvdla/regs/pdp.h"
 #include "sw/nvdla/regs/pdp_rdma.h"
+#include "sw/nvdla/regs/rubik.h"
 #include "sw/nvdla/regs/sdp.h"
 #include "sw/nvdla/regs/sdp_rdma.h"
 
@@ -33,6 +34,7 @@ const UnitInfo& unit_info(Unit unit, Config config) {
     case Unit::CmacA: return cmac_a::unit_info(config);
     case Unit::CmacB: return cmac_b::unit_info(config);
     case Unit::Cacc: return cacc::unit_info(config);
+    case Unit::Rubik: return rubik::unit_info(config);
   }
   throw std::logic_error("unknown NVDLA unit");
 }

@@ -30,7 +30,8 @@ add_library(acosim_nvdla_regs STATIC
   ${CMAKE_CURRENT_LIST_DIR}/csc.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cmac_a.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cmac_b.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/cacc.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/cacc.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/rubik.cpp)
 target_link_libraries(acosim_nvdla_regs PUBLIC acosim_root PRIVATE acosim_warnings)
 
 # The checked-in generated files must be what the descriptions produce.

@@ -80,12 +80,16 @@ set(ACOSIM_NVDLA_CONFORMANCE_TESTS
   nv_large/sdp_passthrough_8x8x32_pack_all_zero_int8
   nv_large/sdp_passthrough_8x8x32_pack_inc_int8
   nv_large/sdp_13x4x29_ew_lut_int8
+  nv_full_traceplayer/conv_8x8_fc_int16
+  nv_full_traceplayer/googlenet_conv2_3x3_int16
   nv_full_traceplayer/pdp_max_pooling_int16
   nv_full_traceplayer/sanity0
   nv_full_traceplayer/sanity1
   nv_full_traceplayer/sanity1_cvsram
   nv_full_traceplayer/sanity2
   nv_full_traceplayer/sanity2_cvsram
+  nv_full_traceplayer/sanity3
+  nv_full_traceplayer/sanity3_cvsram
   nv_full_traceplayer/sdp_relu_int16)
 
 # NVDLA's nv_small test list disables the SDP EW tests of its nv_small

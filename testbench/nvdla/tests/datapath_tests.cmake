@@ -2,7 +2,8 @@
 # split-width worked example, an independent window-by-window reference on
 # random layers), the SDP stages (the nv_large on-the-fly worked example) and
 # the PDP / PDP_RDMA limitation checker (every conformance trace passes, each
-# rule fires alone). No SystemC.
+# rule fires alone), Rubik's contract/split/merge on hand-worked cubes. No
+# SystemC.
 acosim_add_gtest(NAME nvdla_datapath_tests LABELS unit
   SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/test_pdp_pooling.cpp
@@ -11,4 +12,5 @@ acosim_add_gtest(NAME nvdla_datapath_tests LABELS unit
     ${CMAKE_CURRENT_LIST_DIR}/test_pdp_limits.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_cdp_lrn.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_conv_datapath.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/test_rubik.cpp
   LIBS acosim_nvdla_datapath)

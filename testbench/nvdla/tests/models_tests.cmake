@@ -1,12 +1,13 @@
 # The NVDLA SystemC models through the co-simulation top (system.h):
 # register files against the generated tables, CSB routing, GLB interrupts,
 # BDMA slots/groups/copies, ping-pong groups, PDP limitations and pooling,
-# and the SDP -> PDP on-the-fly path. Every case elaborates one top, so
-# ctest runs each in its own process.
+# the SDP -> PDP on-the-fly path, and Rubik's three modes on nv_full. Every
+# case elaborates one top, so ctest runs each in its own process.
 acosim_add_gtest(NAME nvdla_model_tests SYSTEMC LABELS unit
   SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/test_model_registers.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_model_csb_glb.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_model_bdma.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_model_pingpong_pdp.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/test_model_rubik.cpp
   LIBS acosim_nvdla_system)

@@ -368,8 +368,8 @@ TEST(ConvLimits, NamesWhatIsNotModelledOrIllegal) {
   r.csc_misc_cfg = rc::D_MISC_CFG_CONV_MODE.put(1);
   EXPECT_NE(message(r).find("Winograd"), std::string::npos);
   r = good;
-  r.cacc_misc_cfg = ra::D_MISC_CFG_PROC_PRECISION.put(1);
-  EXPECT_NE(message(r).find("int16/fp16"), std::string::npos);
+  r.cacc_misc_cfg = ra::D_MISC_CFG_PROC_PRECISION.put(2);
+  EXPECT_NE(message(r).find("fp16 convolution"), std::string::npos);
   r = good;
   r.cdma_datain_format = rd::D_DATAIN_FORMAT_DATAIN_FORMAT.put(1);
   EXPECT_NE(message(r).find("image input"), std::string::npos);
@@ -401,6 +401,202 @@ TEST(ConvLimits, NamesWhatIsNotModelledOrIllegal) {
   r = good;
   r.csc_conv_stride_ext = 1;
   EXPECT_THROW(run(r, l.weights), std::invalid_argument);
+}
+
+// ---- int16 on nv_full (atom 32 bytes = 16 int16 lanes, atomic C 64,
+// int16 weight groups of 16 kernels, little-endian elements) ----
+
+// A one-line (H = 1) int16 layer on nv_full: input x[w][c], 1xS kernels,
+// weights given in NVDLA's layout (one group, one channel block: c'
+// fastest, then kernel, then S).
+struct Layer16 {
+  uint32_t in_w = 1, in_c = 1, kernel_w = 1, kernels = 1;
+  uint32_t pad_left = 0, pad_right = 0, pad_value = 0, truncate = 0;
+  std::vector<std::vector<int16_t>> input;  // [w][c]
+  std::vector<int16_t> weights;
+};
+
+constexpr uint64_t kFeature16 = 0x80000000;
+constexpr uint64_t kWeights16 = 0x80100000;
+
+ConvRegisters registers16(const Layer16& l) {
+  const uint32_t ow = out_extent(l.in_w, l.pad_left + l.pad_right, l.kernel_w, 1, 1);
+  const uint32_t surfaces = (l.in_c + 15) / 16;
+  const uint32_t kernel_bytes = l.kernel_w * l.in_c * 2;
+  ConvRegisters r;
+  const uint32_t int16 = rd::D_MISC_CFG_IN_PRECISION.put(1) | rd::D_MISC_CFG_PROC_PRECISION.put(1);
+  r.cdma_misc_cfg = int16;
+  r.cdma_datain_format = 0;
+  r.cdma_datain_size_0 = rd::D_DATAIN_SIZE_0_DATAIN_WIDTH.put(l.in_w - 1);
+  r.cdma_datain_size_1 = l.in_c - 1;
+  r.cdma_dain_ram_type = rd::D_DAIN_RAM_TYPE_DATAIN_RAM_TYPE_MCIF;
+  r.cdma_dain_addr_low_0 = uint32_t(kFeature16);
+  r.cdma_line_stride = l.in_w * 32;
+  r.cdma_surf_stride = l.in_w * 32;
+  r.cdma_dain_map = rd::D_DAIN_MAP_LINE_PACKED.put(1) | rd::D_DAIN_MAP_SURF_PACKED.put(1);
+  r.cdma_entry_per_slice = (l.in_w * surfaces * 32 + 127) / 128 - 1;
+  r.cdma_weight_size_0 = kernel_bytes - 1;
+  r.cdma_weight_size_1 = l.kernels - 1;
+  r.cdma_weight_ram_type = rd::D_WEIGHT_RAM_TYPE_WEIGHT_RAM_TYPE_MCIF;
+  r.cdma_weight_addr_low = uint32_t(kWeights16);
+  r.cdma_weight_bytes = kernel_bytes * l.kernels;
+  r.cdma_zero_padding = rd::D_ZERO_PADDING_PAD_LEFT.put(l.pad_left) | rd::D_ZERO_PADDING_PAD_RIGHT.put(l.pad_right);
+  r.cdma_zero_padding_value = l.pad_value;
+  r.csc_misc_cfg = int16;
+  r.csc_datain_size_ext_0 = r.cdma_datain_size_0;
+  r.csc_datain_size_ext_1 = l.in_c - 1;
+  r.csc_entry_per_slice = r.cdma_entry_per_slice;
+  r.csc_weight_size_ext_0 = rc::D_WEIGHT_SIZE_EXT_0_WEIGHT_WIDTH_EXT.put(l.kernel_w - 1);
+  r.csc_weight_size_ext_1 =
+      rc::D_WEIGHT_SIZE_EXT_1_WEIGHT_CHANNEL_EXT.put(l.in_c - 1) | rc::D_WEIGHT_SIZE_EXT_1_WEIGHT_KERNEL.put(l.kernels - 1);
+  r.csc_weight_bytes = r.cdma_weight_bytes;
+  r.csc_dataout_size_0 = rc::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.put(ow - 1);
+  r.csc_dataout_size_1 = l.kernels - 1;
+  r.csc_atomics = ow - 1;
+  r.csc_zero_padding = rc::D_ZERO_PADDING_PAD_LEFT.put(l.pad_left);
+  r.csc_zero_padding_value = l.pad_value;
+  r.cmac_a_misc_cfg = int16;
+  r.cmac_b_misc_cfg = int16;
+  r.cacc_misc_cfg = int16;
+  r.cacc_dataout_size_0 = r.csc_dataout_size_0;
+  r.cacc_dataout_size_1 = l.kernels - 1;
+  r.cacc_clip_cfg = ra::D_CLIP_CFG_CLIP_TRUNCATE.put(l.truncate);
+  return r;
+}
+
+ConvOutput run16(const Layer16& l) {
+  const ConvLayer layer = decode_conv(registers16(l), hardware_config(Config::NvFull));
+  const uint32_t surfaces = (l.in_c + 15) / 16;
+  std::vector<uint8_t> feature(size_t(surfaces) * l.in_w * 32, 0xEE);
+  for (uint32_t w = 0; w < l.in_w; ++w) {
+    for (uint32_t c = 0; c < l.in_c; ++c) {
+      const size_t at = ((c / 16) * l.in_w + w) * 32 + (c % 16) * 2;
+      feature[at] = uint8_t(uint16_t(l.input[w][c]) & 0xFF);
+      feature[at + 1] = uint8_t(uint16_t(l.input[w][c]) >> 8);
+    }
+  }
+  return conv_process(layer, [&](bool, uint64_t address, uint8_t* data, size_t bytes) {
+    for (size_t i = 0; i < bytes; ++i) {
+      const uint64_t a = address + i;
+      if (a >= kFeature16 && a < kFeature16 + feature.size()) {
+        data[i] = feature[a - kFeature16];
+      } else if (a >= kWeights16 && a < kWeights16 + 2 * l.weights.size()) {
+        const uint16_t v = uint16_t(l.weights[(a - kWeights16) / 2]);
+        data[i] = uint8_t((a - kWeights16) % 2 == 0 ? v & 0xFF : v >> 8);
+      } else {
+        data[i] = 0xEE;
+      }
+    }
+  });
+}
+
+TEST(ConvDatapathInt16, OneByOneTwoKernels) {
+  // W = 2, C = 2, K = 2: x(0) = {1000, -2000}, x(1) = {30000, 300};
+  // kernel 0 = {3, 2}, kernel 1 = {-1, 1000} (weights k0c0 k0c1 k1c0 k1c1).
+  Layer16 l;
+  l.in_w = 2;
+  l.in_c = 2;
+  l.kernels = 2;
+  l.input = {{1000, -2000}, {30000, 300}};
+  l.weights = {3, 2, -1, 1000};
+  const ConvOutput out = run16(l);
+  ASSERT_EQ(out.width, 2u);
+  ASSERT_EQ(out.height, 1u);
+  ASSERT_EQ(out.lanes, 16u);  // 32-byte atom of int16
+  ASSERT_EQ(out.values.size(), 2u * 16u);
+  EXPECT_EQ(out.at(0, 0, 0), -1000);     // 3000 - 4000
+  EXPECT_EQ(out.at(0, 0, 1), -2001000);  // -1000 - 2000000
+  EXPECT_EQ(out.at(1, 0, 0), 90600);     // 90000 + 600
+  EXPECT_EQ(out.at(1, 0, 1), 270000);    // -30000 + 300000
+  for (uint32_t c = 2; c < 16; ++c) EXPECT_EQ(out.at(1, 0, c), 0) << "lane beyond K";
+  EXPECT_EQ(out.out_saturation, 0u);
+}
+
+TEST(ConvDatapathInt16, PadValueIsSixteenBits) {
+  // W = 1, C = 1, S = 3, pad left = right = 1 with 0x1234 = 4660 (int8
+  // would take 0x34): 4660*1 + 100*2 + 4660*3 = 4660 + 200 + 13980 = 18840.
+  Layer16 l;
+  l.kernel_w = 3;
+  l.pad_left = l.pad_right = 1;
+  l.pad_value = 0x1234;
+  l.input = {{100}};
+  l.weights = {1, 2, 3};
+  const ConvOutput out = run16(l);
+  ASSERT_EQ(out.width, 1u);
+  EXPECT_EQ(out.at(0, 0, 0), 18840);
+  // 0xFFFF is -1: -1*1 + 100*2 + -1*3 = 196.
+  l.pad_value = 0xFFFF;
+  EXPECT_EQ(run16(l).at(0, 0, 0), 196);
+}
+
+TEST(ConvDatapathInt16, FortyEightBitAccumulatorAndTruncation) {
+  // C = 64 (four input surfaces of 16), every x = 32767; kernel 0 all
+  // 32767, kernel 1 all -32768. One atomic operation each:
+  //   a0 = 64 * 32767^2 = 64 * 1073676289 = 68715282496 (> 2^33: an int8
+  //        34-bit accumulator would saturate),
+  //   a1 = -64 * 32767 * 32768 = -68717379584 = -2^21 * 32767.
+  // Truncate 8: a0 / 256 = 268419072.25 -> 268419072; a1 / 256 =
+  // -2^13 * 32767 = -268427264 exactly. Truncate 0: both clip to int32.
+  Layer16 l;
+  l.in_c = 64;
+  l.kernels = 2;
+  l.input = {std::vector<int16_t>(64, 32767)};
+  l.weights.assign(64, 32767);
+  l.weights.insert(l.weights.end(), 64, -32768);
+  l.truncate = 8;
+  ConvOutput out = run16(l);
+  EXPECT_EQ(out.at(0, 0, 0), 268419072);
+  EXPECT_EQ(out.at(0, 0, 1), -268427264);
+  EXPECT_EQ(out.out_saturation, 0u);
+  l.truncate = 0;
+  out = run16(l);
+  EXPECT_EQ(out.at(0, 0, 0), std::numeric_limits<int32_t>::max());
+  EXPECT_EQ(out.at(0, 0, 1), std::numeric_limits<int32_t>::min());
+  EXPECT_EQ(out.out_saturation, 2u);
+}
+
+TEST(ConvDatapathInt16, SeventeenKernelsMakeTwoGroups) {
+  // K = 17 > 16 int16 kernels per group: group 0 holds kernels 0..15, group
+  // 1 kernel 16. C = 1, x = 7, weight(k) = k + 1 -> output k = 7 (k + 1),
+  // in two output surfaces of 16 lanes.
+  Layer16 l;
+  l.kernels = 17;
+  l.input = {{7}};
+  for (int16_t k = 0; k < 17; ++k) l.weights.push_back(int16_t(k + 1));
+  const ConvOutput out = run16(l);
+  ASSERT_EQ(out.surfaces(), 2u);
+  ASSERT_EQ(out.values.size(), 32u);
+  for (uint32_t k = 0; k < 17; ++k) EXPECT_EQ(out.at(0, 0, k), int32_t(7 * (k + 1))) << k;
+}
+
+TEST(ConvCdmaConvert, Int16OffsetScaleTruncate) {
+  EXPECT_EQ(cdma_convert_int16(1000, 200, 3, 1), 1200);     // (1000-200)*3 = 2400, /2
+  EXPECT_EQ(cdma_convert_int16(-7, 0, 3, 1), -11);          // -10.5 -> -11
+  EXPECT_EQ(cdma_convert_int16(1000, 0, 100, 0), 32767);    // 100000: sat_17 65535, sat_16 32767
+  EXPECT_EQ(cdma_convert_int16(-1000, 0, 100, 0), -32768);  // -100000 -> -65536 -> -32768
+  EXPECT_EQ(cdma_convert_int16(300, 0, 1, 0), 300);         // int8 would saturate to 127
+}
+
+TEST(ConvLimits, Int16NeedsNvFullAndAgreeingUnits) {
+  Layer16 l;
+  l.input = {{1}};
+  l.weights = {1};
+  const ConvRegisters good = registers16(l);
+  const auto message = [](const ConvRegisters& r, Config config) {
+    return conv_unsupported_or_illegal(decode_conv(r, hardware_config(config))).value_or("");
+  };
+  EXPECT_EQ(message(good, Config::NvFull), "");
+  EXPECT_NE(message(good, Config::NvSmall).find("int16 convolution"), std::string::npos);
+  ConvRegisters r = good;
+  r.cacc_misc_cfg = ra::D_MISC_CFG_PROC_PRECISION.put(0);
+  EXPECT_NE(message(r, Config::NvFull).find("mixed precisions"), std::string::npos);
+  r = good;
+  r.csc_misc_cfg = rc::D_MISC_CFG_IN_PRECISION.put(2) | rc::D_MISC_CFG_PROC_PRECISION.put(2);
+  EXPECT_NE(message(r, Config::NvFull).find("fp16 convolution"), std::string::npos);
+  r = good;
+  r.cdma_weight_size_0 = 0;  // 1 byte: R*S*C*2 = 2
+  r.csc_weight_bytes = r.cdma_weight_bytes = 1;
+  EXPECT_NE(message(r, Config::NvFull).find("BYTE_PER_KERNEL"), std::string::npos);
 }
 
 }  // namespace

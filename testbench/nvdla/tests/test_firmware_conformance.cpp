@@ -510,7 +510,7 @@ INSTANTIATE_TEST_SUITE_P(SdpToMemory, FirmwareConformance, ::testing::ValuesIn(k
 // SDP alone with the EW (Y) stage: operands from registers, or the LUT
 // (linear and exponent LE table) programmed by the firmware from the
 // network's LUT list. nv_small has no EW stage; NVDLA runs these on
-// nv_small_256_full (unmodelled_traces.h trace_config).
+// nv_small_256_full (trace_config.h trace_config).
 const TraceCase kSdpEwTraces[] = {
     {"nv_small/sdp_3x3x33_ew_int8_reg_0", Config::NvSmall256Full},
     {"nv_small/sdp_3x3x33_ew_le_exp_int8", Config::NvSmall256Full},

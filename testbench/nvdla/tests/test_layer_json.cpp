@@ -520,7 +520,7 @@ TEST(TraceLayer, SdpStageWithBothPreluAndReluIsRefused) {
   }
 }
 
-// nv_small's EW traces run on nv_small_256_full (unmodelled_traces.h
+// nv_small's EW traces run on nv_small_256_full (trace_config.h
 // trace_config). D_DP_EW_CFG 0x48: EW on, ALU on (SUM), multiplier on, no
 // PReLU, LUT bypassed; D_DP_EW_ALU_CFG / D_DP_EW_MUL_CFG 0x2: operands from
 // registers, converters bypassed; EW_TRUNCATE 0x13.

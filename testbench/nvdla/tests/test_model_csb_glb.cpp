@@ -53,8 +53,11 @@ const std::vector<UnmappedCase>& unmapped_cases() {
       {"SmallGlbHoleRead", Config::NvSmall, 0x1000 + 0x010, false, {"GLB"}},
       // BDMA's last register is STATUS_GRP1_WRITE_STALL at 0x050.
       {"FullBdmaHoleRead", Config::NvFull, 0x4000 + 0x054, false, {"BDMA"}},
-      // Windows of units the project does not model.
-      {"FullRubikRead", Config::NvFull, 0x10000, false, {"RUBIK", "not modelled"}},
+      // RUBIK's last register is D_PERF_WRITE_STALL at 0x060 (nv_full window 0x10000).
+      {"FullRubikHoleRead", Config::NvFull, 0x10000 + 0x064, false, {"RUBIK"}},
+      // Windows of units the project does not model. Rubik is compiled out
+      // of every master configuration (its master window is 0x11000).
+      {"SmallRubikRead", Config::NvSmall, 0x11000, false, {"RUBIK", "not modelled"}},
       {"SmallGecWrite", Config::NvSmall, 0xE000 + 0x010, true, {"GEC", "not modelled"}},
       {"SmallMcifRead", Config::NvSmall, 0x2000 + 0x004, false, {"MCIF", "not modelled"}},
       // BDMA is compiled out of every master configuration (its master

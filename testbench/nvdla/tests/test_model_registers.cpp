@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "sw/nvdla/regs/cdma.h"
 #include "sw/nvdla/regs/register_map.h"
 #include "sw/nvdla/regs/sdp.h"
 #include "testbench/nvdla/tests/model_test_support.h"
@@ -51,8 +52,9 @@ const UnitFacts& facts(Unit unit) {
       {Unit::SdpRdma, 37, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}}, {"S_POINTER", "D_OP_ENABLE"}},
       {Unit::Sdp, 63, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}},
        {"S_POINTER", "D_OP_ENABLE", "S_LUT_ACCESS_CFG", "S_LUT_ACCESS_DATA"}},
-      {Unit::Cdma, 59, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}, {"S_CBUF_FLUSH_STATUS", 1}},
-       {"S_POINTER", "D_OP_ENABLE"}},
+      // S_CBUF_FLUSH_STATUS turns to FLUSH_DONE while the test runs (CdmaFlush below).
+      {Unit::Cdma, 59, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}},
+       {"S_POINTER", "D_OP_ENABLE", "S_CBUF_FLUSH_STATUS"}},
       {Unit::Csc, 26, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}}, {"S_POINTER", "D_OP_ENABLE"}},
       {Unit::CmacA, 4, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}}, {"S_POINTER", "D_OP_ENABLE"}},
       {Unit::CmacB, 4, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}}, {"S_POINTER", "D_OP_ENABLE"}},
@@ -60,6 +62,7 @@ const UnitFacts& facts(Unit unit) {
       {Unit::CdpRdma, 17, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}}, {"S_POINTER", "D_OP_ENABLE"}},
       {Unit::Cdp, 47, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}},
        {"S_POINTER", "D_OP_ENABLE", "S_LUT_ACCESS_CFG", "S_LUT_ACCESS_DATA"}},
+      {Unit::Rubik, 25, true, {{"S_STATUS", 0}, {"S_POINTER", 0}, {"D_OP_ENABLE", 0}}, {"S_POINTER", "D_OP_ENABLE"}},
   };
   for (const UnitFacts& f : kFacts) {
     if (f.unit == unit) return f;
@@ -199,6 +202,20 @@ TEST_P(RegisterFile, ResetValuesMasksAndGroupsAgreeWithTheTable) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllConfigurations, RegisterFile, testing::ValuesIn(present_units()), case_name);
+
+// CDMA clears the CBUF after reset, 4096 entries at one per cycle, before
+// S_CBUF_FLUSH_STATUS reads FLUSH_DONE (nvdlav1 NV_NVDLA_CDMA_cvt.v and
+// NV_NVDLA_CDMA_wt.v flush counters).
+TEST(CdmaFlush, FlushDoneComesAfterTheBufferIsCleared) {
+  run_firmware(options_for(Config::NvFull), [&](NvdlaSystem& system) {
+    UnitRegisters cdma(system, Unit::Cdma);
+    EXPECT_EQ(cdma.read(regs::cdma::S_CBUF_FLUSH_STATUS), 0u) << "right after reset";
+    system.hal().sleep_ns(4000);
+    EXPECT_EQ(cdma.read(regs::cdma::S_CBUF_FLUSH_STATUS), 0u) << "before 4096 ns";
+    system.hal().sleep_ns(200);
+    EXPECT_EQ(cdma.read(regs::cdma::S_CBUF_FLUSH_STATUS), 1u) << "after 4096 ns";
+  });
+}
 
 // SDP's LUT port as NV_NVDLA_SDP_reg.v and NV_NVDLA_SDP_CORE_Y_lut.v have
 // it: S_LUT_ACCESS_CFG loads a port address; every S_LUT_ACCESS_DATA write

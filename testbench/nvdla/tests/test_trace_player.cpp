@@ -23,7 +23,6 @@
 #include "testbench/nvdla/trace/surface_file.h"
 #include "testbench/nvdla/trace/trace_player.h"
 #include "testbench/nvdla/tests/conformance_data.h"
-#include "testbench/nvdla/tests/unmodelled_traces.h"
 
 namespace acosim::nvdla::trace {
 namespace {
@@ -688,7 +687,7 @@ TEST_F(PlayerTest, ParseErrorsComeBeforeAnythingRuns) {
   write("t.cfg", "reg_write(NVDLA_PDP.D_OP_ENABLE_0, 1);\nreg_write(NVDLA_RUBIK.D_OP_ENABLE_0, 1);\n");
   FakeNvdlaHal hal(kMaster);
   EXPECT_EQ(error_of([&] { play_trace(trace_dir(), hal, options_); }),
-            (dir_ / "trace/t.cfg").string() + ":2: unit RUBIK is not modelled");
+            (dir_ / "trace/t.cfg").string() + ":2: unit RUBIK is not modelled: nv_small has no RUBIK");
   EXPECT_TRUE(hal.register_writes.empty());
 }
 
@@ -812,14 +811,13 @@ TEST_F(PlayerTest, ConformanceDumpMemWithoutPoolingReportsTheFirstByte) {
 
 TEST_F(PlayerTest, EveryConformanceTracePlaysAgainstTheFake) {
   REQUIRE_CONFORMANCE();
-  // Parse all 84 traces of the modelled units and play each against a fake
+  // Parse all 88 traces and play each against a fake
   // that raises the interrupts right away: no trace uses a command the
   // player lacks.
   unsigned traces = 0;
   for (const char* config : {"nv_small", "nv_large", "nv_full_traceplayer"}) {
     for (const auto& entry : fs::directory_iterator(conformance_dir() / config)) {
       const std::string name = entry.path().filename().string();
-      if (acosim::nvdla::test::awaits_unmodelled_units(name)) continue;
       const bool master = std::string(config) != "nv_full_traceplayer";
       options_.config = master ? *parse_config(config) : Config::NvFull;
       const bool sdp = name.rfind("sdp_pdp", 0) == 0 || name == "pdp_3x3x33_2x2_ave_int8_0";
@@ -830,13 +828,15 @@ TEST_F(PlayerTest, EveryConformanceTracePlaysAgainstTheFake) {
       }
       if (name.rfind("cdp_", 0) == 0) hal.on_write(kMaster.cdp_enable, 1, {100, kCdp0, nullptr});
       // A convolution: SDP, CDMA_DAT, CDMA_WT and CACC once CDMA, enabled last, starts.
-      if (name.rfind("dc_", 0) == 0) hal.on_write(kMaster.cdma_enable, 1, {100, kSdp0 | kConvDone0, nullptr});
+      const bool conv = name.rfind("dc_", 0) == 0 || name.rfind("conv_", 0) == 0 ||
+                        name.rfind("googlenet_", 0) == 0 || name.rfind("sanity3", 0) == 0;
+      if (conv) hal.on_write(master ? kMaster.cdma_enable : kNvFull.cdma_enable, 1, {100, kSdp0 | kConvDone0, nullptr});
       hal.on_write(kNvFull.bdma_launch0, 1, {100, kBdma0, nullptr});
       play_trace(entry.path().string(), hal, options_);
       ++traces;
     }
   }
-  EXPECT_EQ(traces, 84u);
+  EXPECT_EQ(traces, 88u);
 }
 
 }  // namespace

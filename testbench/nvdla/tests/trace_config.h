@@ -1,18 +1,9 @@
-// NVDLA's conformance data also holds traces of units the models do not
-// have yet: nv_full's int16 convolutions (conv_*, googlenet_*, sanity3 and
-// sanity3_cvsram). The trace tests
-// that require every trace of the data to be one they know set these apart
-// by name; anything else that appears must be added to them.
+// Which configuration each of NVDLA's conformance traces runs on.
 #pragma once
 
 #include <string>
 
 namespace acosim::nvdla::test {
-
-inline bool awaits_unmodelled_units(const std::string& trace) {
-  const auto starts = [&](const char* prefix) { return trace.rfind(prefix, 0) == 0; };
-  return starts("conv_") || starts("googlenet_") || starts("sanity3");
-}
 
 // The configuration a trace of `folder` ("nv_small", "nv_large",
 // "nv_full_traceplayer") runs on. NVDLA's nv_small folder also holds the
