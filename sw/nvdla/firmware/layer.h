@@ -273,6 +273,10 @@ struct CdpLayer {
   DataCube dst_data;
 };
 
+// dla_interface.h CONV_MODE_DIRECT / CONV_MODE_WINOGRAD.
+inline constexpr uint8_t kConvModeDirect = 0;
+inline constexpr uint8_t kConvModeWinograd = 1;
+
 // dla_interface.h FORMAT_FEATURE (dla_conv_op_desc.data_format: a feature
 // cube; the pixel formats FORMAT_T_* are 0..35), WEIGHT_FORMAT_* and
 // MEAN_FORMAT_*.

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <sstream>
 
 #include "sw/common/hex.h"
+#include "sw/nvdla/regs/bdma.h"
 #include "sw/nvdla/regs/cacc.h"
 #include "sw/nvdla/regs/cdma.h"
 #include "sw/nvdla/regs/cdp.h"
@@ -27,6 +29,7 @@ namespace acosim::nvdla::firmware {
 namespace {
 
 namespace fs = std::filesystem;
+namespace rb = regs::bdma;
 namespace rp = regs::pdp;
 namespace rr = regs::pdp_rdma;
 namespace rs = regs::sdp;
@@ -132,7 +135,8 @@ class Programming {
     if (unit == Unit::Cdp && offset == rc::S_LUT_ACCESS_CFG) m_cdp_lut.write_cfg(value);
     if (unit == Unit::Cdp && offset == rc::S_LUT_ACCESS_DATA) m_cdp_lut.write_data(value);
     if (is_enable(unit, offset)) {
-      m_enabled[unit] = value & 1;
+      // BDMA's two launch registers each start a group: launched stays set.
+      m_enabled[unit] = (value & 1) || (unit == Unit::Bdma && m_enabled[unit]);
       return;
     }
     const auto it = m_index.find(key);
@@ -145,6 +149,22 @@ class Programming {
     m_index[key] = m_registers.size();
     m_registers.push_back({unit, offset, std::string(unit_name(unit)) + "." + info->name, value});
   }
+
+  // BDMA queues one transfer, the CFG_* registers as they stand, at each
+  // write of CFG_OP with EN=1 (NV_NVDLA_BDMA_csb.v); LAUNCH0/1 start the
+  // queued transfers.
+  void write_bdma(uint32_t offset, uint32_t data) {
+    write(Unit::Bdma, offset, data);
+    if (offset != rb::CFG_OP || rb::CFG_OP_EN.get(data) != rb::CFG_OP_EN_ENABLE) return;
+    std::map<uint32_t, uint32_t> slot;
+    for (const uint32_t r : {rb::CFG_SRC_ADDR_LOW, rb::CFG_SRC_ADDR_HIGH, rb::CFG_DST_ADDR_LOW, rb::CFG_DST_ADDR_HIGH,
+                             rb::CFG_LINE, rb::CFG_CMD, rb::CFG_LINE_REPEAT, rb::CFG_SRC_LINE, rb::CFG_DST_LINE,
+                             rb::CFG_SURF_REPEAT, rb::CFG_SRC_SURF, rb::CFG_DST_SURF}) {
+      slot[r] = value(Unit::Bdma, r);
+    }
+    m_bdma_slots.push_back(std::move(slot));
+  }
+  const std::vector<std::map<uint32_t, uint32_t>>& bdma_slots() const { return m_bdma_slots; }
 
   bool enabled(Unit unit) const {
     const auto it = m_enabled.find(unit);
@@ -199,6 +219,7 @@ class Programming {
       case Unit::CmacA: return offset == rma::D_OP_ENABLE;
       case Unit::CmacB: return offset == rmb::D_OP_ENABLE;
       case Unit::Cacc: return offset == rca::D_OP_ENABLE;
+      case Unit::Bdma: return offset == rb::CFG_LAUNCH0 || offset == rb::CFG_LAUNCH1;
       default: return false;
     }
   }
@@ -210,6 +231,7 @@ class Programming {
   std::map<Unit, bool> m_enabled;
   LutPort m_lut;
   CdpLutPort m_cdp_lut;
+  std::vector<std::map<uint32_t, uint32_t>> m_bdma_slots;
 };
 
 uint32_t bytes_per_element(uint8_t precision) { return precision == kPrecisionInt8 ? 1 : 2; }
@@ -395,7 +417,13 @@ SdpOp decode_sdp_stage(const Programming& p, const StageRegisters& r, const SdpO
   const bool relu = rs::D_DP_BS_CFG_BS_RELU_BYPASS.get(cfg) == rs::D_DP_BS_CFG_BS_RELU_BYPASS_NO;
   s.act = prelu ? 3 : relu ? 1 : 0;  // ACTIVATION_PRELU/RELU/NONE
   const uint32_t dma_cfg = p.value(Unit::SdpRdma, r.dma_cfg);
-  const bool dma_on = rsr::D_BRDMA_CFG_BRDMA_DISABLE.get(dma_cfg) == rsr::D_BRDMA_CFG_BRDMA_DISABLE_NO;
+  // An operand DMA runs only inside a running SDP_RDMA. A convolution whose
+  // SDP reads no operands never enables SDP_RDMA, and its DMA_CFG fields
+  // then have no effect (nv_full resets them to DISABLE=NO, and
+  // googlenet_conv2_3x3_int16 never writes them).
+  const bool rdma_runs = p.enabled(Unit::SdpRdma);
+  const bool dma_on =
+      rdma_runs && rsr::D_BRDMA_CFG_BRDMA_DISABLE.get(dma_cfg) == rsr::D_BRDMA_CFG_BRDMA_DISABLE_NO;
   if (!s.enable) {
     if (dma_on) {
       p.fail(dma_name + " enables the operand DMA of the bypassed " + r.name +
@@ -434,7 +462,7 @@ SdpOp decode_sdp_stage(const Programming& p, const StageRegisters& r, const SdpO
   if (!dma_on) {
     p.fail(std::string("the ") + r.name + " stage takes operands from memory (" +
            (alu && alu_mem ? p.name(Unit::Sdp, r.alu_cfg) : p.name(Unit::Sdp, r.mul_cfg)) + " SRC=MEM) but " +
-           dma_name + " disables its DMA");
+           (rdma_runs ? dma_name + " disables its DMA" : std::string("SDP_RDMA.D_OP_ENABLE is never set")));
   }
   // sdp.c map_op_type: DATA_USE from the stage's type.
   const uint32_t use = rsr::D_BRDMA_CFG_BRDMA_DATA_USE.get(dma_cfg);
@@ -490,7 +518,11 @@ SdpOp decode_ew_stage(const Programming& p, const SdpOpDesc& op, const DataCube&
   const bool lut = rs::D_DP_EW_CFG_EW_LUT_BYPASS.get(cfg) == rs::D_DP_EW_CFG_EW_LUT_BYPASS_NO;
   s.act = prelu ? kActivationPrelu : lut ? kActivationLut : 0;
   const uint32_t dma_cfg = p.value(Unit::SdpRdma, rsr::D_ERDMA_CFG);
-  const bool dma_on = rsr::D_ERDMA_CFG_ERDMA_DISABLE.get(dma_cfg) == rsr::D_ERDMA_CFG_ERDMA_DISABLE_NO;
+  // As for BRDMA/NRDMA (decode_sdp_stage): ERDMA runs only inside a running
+  // SDP_RDMA.
+  const bool rdma_runs = p.enabled(Unit::SdpRdma);
+  const bool dma_on =
+      rdma_runs && rsr::D_ERDMA_CFG_ERDMA_DISABLE.get(dma_cfg) == rsr::D_ERDMA_CFG_ERDMA_DISABLE_NO;
   if (!s.enable) {
     if (dma_on) p.fail(dma_name + " enables the EW operand DMA while EW is bypassed (EW_BYPASS=YES)");
     return s;
@@ -533,7 +565,8 @@ SdpOp decode_ew_stage(const Programming& p, const SdpOpDesc& op, const DataCube&
   if (!dma_on) {
     p.fail(std::string("the EW stage takes operands from memory (") +
            (alu && alu_mem ? p.name(Unit::Sdp, rs::D_DP_EW_ALU_CFG) : p.name(Unit::Sdp, rs::D_DP_EW_MUL_CFG)) +
-           " SRC=MEM) but " + dma_name + " disables its DMA");
+           " SRC=MEM) but " +
+           (rdma_runs ? dma_name + " disables its DMA" : std::string("SDP_RDMA.D_OP_ENABLE is never set")));
   }
   // sdp.c map_op_type: DATA_USE from the stage's type.
   const uint32_t use = rsr::D_ERDMA_CFG_ERDMA_DATA_USE.get(dma_cfg);
@@ -861,11 +894,14 @@ ConvLayer decode_conv(const Programming& p, const HardwareConfig& hw, std::vecto
   cs.offset_u = int64_t(address_1 - src.address);
   cs.in_line_uv_stride = p.value(Unit::Cdma, rdm::D_LINE_UV_STRIDE);
 
-  const uint32_t ext0 = p.value(Unit::Cdma, rdm::D_DATAIN_SIZE_EXT_0);
-  op.input_width_csc = uint16_t(rdm::D_DATAIN_SIZE_EXT_0_DATAIN_WIDTH_EXT.get(ext0) + 1);
-  op.input_height_csc = uint16_t(rdm::D_DATAIN_SIZE_EXT_0_DATAIN_HEIGHT_EXT.get(ext0) + 1);
-  p.same(Unit::Cdma, rdm::D_DATAIN_SIZE_EXT_0, Unit::Csc, rcs::D_DATAIN_SIZE_EXT_0, 0x1FFF1FFF,
-         "input_width_csc, input_height_csc");
+  // processor_conv_program writes CDMA's and CSC's D_DATAIN_SIZE_EXT_0 from
+  // input_width/height_csc. Only CDMA's Winograd path reads CDMA's copy
+  // (NV_NVDLA_CDMA_wg.v; the direct path, NV_NVDLA_CDMA_dc.v, reads
+  // D_DATAIN_SIZE_0), so for direct convolution CSC's copy is the field
+  // (nv_full's int16 traces leave CDMA's at 0).
+  const uint32_t ext0 = p.value(Unit::Csc, rcs::D_DATAIN_SIZE_EXT_0);
+  op.input_width_csc = uint16_t(rcs::D_DATAIN_SIZE_EXT_0_DATAIN_WIDTH_EXT.get(ext0) + 1);
+  op.input_height_csc = uint16_t(rcs::D_DATAIN_SIZE_EXT_0_DATAIN_HEIGHT_EXT.get(ext0) + 1);
   op.input_channel_csc =
       uint16_t(rcs::D_DATAIN_SIZE_EXT_1_DATAIN_CHANNEL_EXT.get(p.value(Unit::Csc, rcs::D_DATAIN_SIZE_EXT_1)) + 1);
 
@@ -990,6 +1026,46 @@ ConvLayer decode_conv(const Programming& p, const HardwareConfig& hw, std::vecto
   d.surf_stride = p.value(Unit::Sdp, rs::D_DST_SURFACE_STRIDE);
   d.size = cube_size(d, layer.sdp_op.dst_precision, hw.atom_bytes);
   return layer;
+}
+
+// dla_bdma_surface_desc from the transfers BDMA queued (bdma.c
+// processor_bdma_program_slot, inverted): CFG_SRC/DST_ADDR_HIGH/LOW ->
+// source/destination address; CFG_LINE.SIZE -> line_size / 32 - 1;
+// CFG_LINE_REPEAT, CFG_SURF_REPEAT -> line_repeat - 1, surface_repeat - 1;
+// CFG_SRC/DST_LINE, CFG_SRC/DST_SURF -> the strides; CFG_CMD's RAM types ->
+// the surface's source_type and destination_type, which are one pair for
+// all its transfers.
+BdmaCopy decode_bdma(const Programming& p) {
+  BdmaCopy copy;
+  const auto& slots = p.bdma_slots();
+  if (slots.empty()) p.fail("BDMA is launched (CFG_LAUNCH0/1) but no transfer is queued (CFG_OP.EN is never set)");
+  for (size_t i = 0; i < slots.size(); ++i) {
+    const auto& r = slots[i];
+    const uint32_t cmd = r.at(rb::CFG_CMD);
+    const MemoryType source = memory_of_ram(rb::CFG_CMD_SRC_RAM_TYPE.get(cmd));
+    const MemoryType destination = memory_of_ram(rb::CFG_CMD_DST_RAM_TYPE.get(cmd));
+    if (i == 0) {
+      copy.source_type = source;
+      copy.destination_type = destination;
+    } else if (source != copy.source_type || destination != copy.destination_type) {
+      p.fail("BDMA.CFG_CMD of transfer " + std::to_string(i) + " (" + hex(cmd) +
+             ") names other memories than transfer 0's: dla_bdma_surface_desc has one source_type and "
+             "destination_type for all its transfers");
+    }
+    BdmaTransfer t;
+    // The address registers keep bits [31:5] of the low word.
+    t.source_address = uint64_t{r.at(rb::CFG_SRC_ADDR_HIGH)} << 32 | (r.at(rb::CFG_SRC_ADDR_LOW) & ~0x1Fu);
+    t.destination_address = uint64_t{r.at(rb::CFG_DST_ADDR_HIGH)} << 32 | (r.at(rb::CFG_DST_ADDR_LOW) & ~0x1Fu);
+    t.line_size = (rb::CFG_LINE_SIZE.get(r.at(rb::CFG_LINE)) + 1) * 32;
+    t.line_repeat = rb::CFG_LINE_REPEAT_NUMBER.get(r.at(rb::CFG_LINE_REPEAT)) + 1;
+    t.surface_repeat = rb::CFG_SURF_REPEAT_NUMBER.get(r.at(rb::CFG_SURF_REPEAT)) + 1;
+    t.source_line = r.at(rb::CFG_SRC_LINE) & ~0x1Fu;
+    t.destination_line = r.at(rb::CFG_DST_LINE) & ~0x1Fu;
+    t.source_surface = r.at(rb::CFG_SRC_SURF) & ~0x1Fu;
+    t.destination_surface = r.at(rb::CFG_DST_SURF) & ~0x1Fu;
+    copy.transfers.push_back(t);
+  }
+  return copy;
 }
 
 // dla_lut_param from CDP's S_LUT_* registers and the tables the trace wrote
@@ -1159,7 +1235,9 @@ void read_cfg(const std::string& file, Config config, Programming& p, TraceLayer
       case trace::CfgOp::RegWrite:
         // GLB's interrupt mask and status are the firmware's own (engine.c
         // and engine_isr.c program and clear them).
-        if (c.reg.unit != Unit::Glb) {
+        if (c.reg.unit == Unit::Bdma) {
+          p.write_bdma(c.reg.address - hardware_config(config).unit_base(c.reg.unit), c.value);
+        } else if (c.reg.unit != Unit::Glb) {
           p.write(c.reg.unit, c.reg.address - hardware_config(config).unit_base(c.reg.unit), c.value);
         }
         break;
@@ -1234,7 +1312,11 @@ void read_txn(const std::string& file, Config config, Programming& p, TraceLayer
       case trace::TxnOp::WriteReg:
         // The GLB write after `wait` clears the interrupt status, which the
         // firmware's ISR does itself.
-        if (c.unit != Unit::Glb) p.write(c.unit, c.csb_address - hw.unit_base(c.unit), c.data);
+        if (c.unit == Unit::Bdma) {
+          p.write_bdma(c.csb_address - hw.unit_base(c.unit), c.data);
+        } else if (c.unit != Unit::Glb) {
+          p.write(c.unit, c.csb_address - hw.unit_base(c.unit), c.data);
+        }
         break;
       case trace::TxnOp::LoadMem: {
         MemoryLoad m;
@@ -1281,6 +1363,25 @@ TraceLayer trace_layer(const std::string& path, Config config) {
   }
   const HardwareConfig& hw = hardware_config(config);
   Operation op;
+  if (p.enabled(Unit::Bdma)) {
+    for (const Unit u : kAllUnits) {
+      if (u != Unit::Bdma && u != Unit::Glb && p.enabled(u)) {
+        p.fail(std::string("BDMA runs beside ") + unit_name(u) + ": two layers, not one");
+      }
+    }
+    op.layer = decode_bdma(p);
+    out.description.operations.push_back(op);
+    // NVDLA's BDMA traces check registers and the done interrupt only; the
+    // copy's result is for the reader of the layer to check.
+    if (out.description.checks.empty()) out.notes.push_back("the trace checks no memory (registers and interrupt only)");
+    drop_preloaded_results(out.description, out.notes);
+    out.registers = p.registers();
+    return out;
+  }
+  if (std::none_of(std::begin(kAllUnits), std::end(kAllUnits), [&](Unit u) { return p.enabled(u); })) {
+    p.fail("no unit is ever enabled (D_OP_ENABLE) or launched (BDMA CFG_LAUNCH0/1): the trace accesses registers "
+           "only, which is not a layer");
+  }
   const bool conv = p.enabled(Unit::Cdma) || p.enabled(Unit::Csc) || p.enabled(Unit::CmacA) ||
                     p.enabled(Unit::CmacB) || p.enabled(Unit::Cacc);
   if (conv) {

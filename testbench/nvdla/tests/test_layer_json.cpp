@@ -1137,15 +1137,77 @@ TEST_F(LayerJson, ConvLayerReadsAndItsErrorsNameTheKey) {
             std::string::npos);
 }
 
-TEST(TraceLayer, NonPoolingTraceIsRefused) {
-  REQUIRE_TRACE("nv_full_traceplayer/sanity1");
+TEST(TraceLayer, RegisterOnlyTraceIsRefused) {
+  REQUIRE_TRACE("nv_full_traceplayer/sanity0");
   try {
-    trace_layer(trace_dir("nv_full_traceplayer/sanity1"), Config::NvFull);
+    trace_layer(trace_dir("nv_full_traceplayer/sanity0"), Config::NvFull);
     FAIL();
   } catch (const TraceLayerError& e) {
-    EXPECT_NE(std::string(e.what()).find("neither PDP, SDP nor CDP is ever enabled"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("no unit is ever enabled"), std::string::npos) << e.what();
   }
 }
+
+// sanity1: one transfer of 8 lines of 256 bytes (CFG_LINE 7, CFG_LINE_REPEAT
+// 7, CFG_SURF_REPEAT 0), strides 0x100 and 0x800, 0x80000000 -> 0x81000000,
+// MC -> MC (CFG_CMD 3), as its input.txn writes them.
+TEST(TraceLayer, BdmaTraceBecomesABdmaCopy) {
+  REQUIRE_TRACE("nv_full_traceplayer/sanity1");
+  const TraceLayer t = trace_layer(trace_dir("nv_full_traceplayer/sanity1"), Config::NvFull);
+  ASSERT_EQ(t.description.operations.size(), 1u);
+  const auto* copy = std::get_if<BdmaCopy>(&t.description.operations[0].layer);
+  ASSERT_NE(copy, nullptr);
+  EXPECT_EQ(copy->source_type, MemoryType::Mc);
+  EXPECT_EQ(copy->destination_type, MemoryType::Mc);
+  ASSERT_EQ(copy->transfers.size(), 1u);
+  const BdmaTransfer& x = copy->transfers[0];
+  EXPECT_EQ(x.source_address, 0x80000000u);
+  EXPECT_EQ(x.destination_address, 0x81000000u);
+  EXPECT_EQ(x.line_size, 256u);
+  EXPECT_EQ(x.line_repeat, 8u);
+  EXPECT_EQ(x.surface_repeat, 1u);
+  EXPECT_EQ(x.source_line, 0x100u);
+  EXPECT_EQ(x.destination_line, 0x100u);
+  EXPECT_EQ(x.source_surface, 0x800u);
+  EXPECT_EQ(x.destination_surface, 0x800u);
+  EXPECT_TRUE(t.description.checks.empty());
+  ASSERT_EQ(t.description.inputs.size(), 1u);
+  EXPECT_EQ(t.description.inputs[0].address, 0x80000000u);
+}
+// BDMA programming written here as a txn trace (nv_full's BDMA at CSB
+// 0xffff1000): two transfers queued by CFG_OP, then launched.
+TEST_F(LayerJson, BdmaTraceQueuesATransferAtEachCfgOp) {
+  const std::string slot =
+      "write_reg 0xffff1000 0x80000000\nwrite_reg 0xffff1002 0x81000000\nwrite_reg 0xffff1004 0x1\n"
+      "write_reg 0xffff1005 0x3\nwrite_reg 0xffff1006 0x0\nwrite_reg 0xffff1007 0x40\nwrite_reg 0xffff1008 0x40\n"
+      "write_reg 0xffff1009 0x0\nwrite_reg 0xffff100a 0x40\nwrite_reg 0xffff100b 0x40\nwrite_reg 0xffff100c 0x1\n";
+  const std::string second = "write_reg 0xffff1000 0x80001000\nwrite_reg 0xffff1004 0x3\nwrite_reg 0xffff100c 0x1\n";
+  const std::string launch = "write_reg 0xffff100d 0x1\nwait\n";
+  const TraceLayer t = trace_layer(write("two.txn", slot + second + launch), Config::NvFull);
+  const auto& copy = std::get<BdmaCopy>(t.description.operations.at(0).layer);
+  ASSERT_EQ(copy.transfers.size(), 2u);
+  EXPECT_EQ(copy.transfers[0].source_address, 0x80000000u);
+  EXPECT_EQ(copy.transfers[0].line_size, 64u);
+  EXPECT_EQ(copy.transfers[1].source_address, 0x80001000u);
+  EXPECT_EQ(copy.transfers[1].destination_address, 0x81000000u);
+  EXPECT_EQ(copy.transfers[1].line_size, 128u);
+
+  // dla_bdma_surface_desc has one pair of memories for all its transfers.
+  const std::string to_cv = "write_reg 0xffff1005 0x1\nwrite_reg 0xffff100c 0x1\n";
+  try {
+    trace_layer(write("mixed.txn", slot + to_cv + launch), Config::NvFull);
+    ADD_FAILURE() << "mixed memories converted";
+  } catch (const TraceLayerError& e) {
+    EXPECT_NE(std::string(e.what()).find("BDMA.CFG_CMD of transfer 1"), std::string::npos) << e.what();
+  }
+  // A launch with nothing queued.
+  try {
+    trace_layer(write("empty.txn", launch), Config::NvFull);
+    ADD_FAILURE() << "empty launch converted";
+  } catch (const TraceLayerError& e) {
+    EXPECT_NE(std::string(e.what()).find("no transfer is queued"), std::string::npos) << e.what();
+  }
+}
+
 
 }  // namespace
 }  // namespace acosim::nvdla::firmware
