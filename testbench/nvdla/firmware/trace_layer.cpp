@@ -614,59 +614,104 @@ SdpOp decode_ew_stage(const Programming& p, const SdpOpDesc& op, const DataCube&
 // A signed 5-bit slope shift (S_LUT_xx_SLOPE_SHIFT fields).
 int8_t signed5(uint32_t bits) { return int8_t(bits & 0x10 ? int32_t(bits) - 32 : int32_t(bits)); }
 
-// dla_lut_param from SDP's S_LUT_* registers and the tables the trace wrote
-// through the LUT port (common.c update_lut, inverted):
+// The S_LUT_* registers that SDP and CDP lay out alike (S_LUT_CFG,
+// S_LUT_INFO, the slope scales and shifts; common.c update_lut writes both
+// units' from the same dla_lut_param fields), at each unit's offsets. The
+// fields are read with SDP's definitions; CDP's are the same bits.
+struct LutRegisters {
+  Unit unit;
+  uint32_t cfg, info, le_slope_scale, lo_slope_scale, le_slope_shift, lo_slope_shift;
+};
+constexpr bool same_field(regs::Field a, regs::Field b) { return a.lsb == b.lsb && a.width == b.width; }
+static_assert(same_field(rs::S_LUT_CFG_LUT_LE_FUNCTION, rc::S_LUT_CFG_LUT_LE_FUNCTION) &&
+              same_field(rs::S_LUT_CFG_LUT_HYBRID_PRIORITY, rc::S_LUT_CFG_LUT_HYBRID_PRIORITY) &&
+              same_field(rs::S_LUT_CFG_LUT_UFLOW_PRIORITY, rc::S_LUT_CFG_LUT_UFLOW_PRIORITY) &&
+              same_field(rs::S_LUT_CFG_LUT_OFLOW_PRIORITY, rc::S_LUT_CFG_LUT_OFLOW_PRIORITY) &&
+              same_field(rs::S_LUT_INFO_LUT_LE_INDEX_OFFSET, rc::S_LUT_INFO_LUT_LE_INDEX_OFFSET) &&
+              same_field(rs::S_LUT_INFO_LUT_LE_INDEX_SELECT, rc::S_LUT_INFO_LUT_LE_INDEX_SELECT) &&
+              same_field(rs::S_LUT_INFO_LUT_LO_INDEX_SELECT, rc::S_LUT_INFO_LUT_LO_INDEX_SELECT) &&
+              same_field(rs::S_LUT_LE_SLOPE_SCALE_LUT_LE_SLOPE_UFLOW_SCALE,
+                         rc::S_LUT_LE_SLOPE_SCALE_LUT_LE_SLOPE_UFLOW_SCALE) &&
+              same_field(rs::S_LUT_LE_SLOPE_SCALE_LUT_LE_SLOPE_OFLOW_SCALE,
+                         rc::S_LUT_LE_SLOPE_SCALE_LUT_LE_SLOPE_OFLOW_SCALE) &&
+              same_field(rs::S_LUT_LO_SLOPE_SCALE_LUT_LO_SLOPE_UFLOW_SCALE,
+                         rc::S_LUT_LO_SLOPE_SCALE_LUT_LO_SLOPE_UFLOW_SCALE) &&
+              same_field(rs::S_LUT_LO_SLOPE_SCALE_LUT_LO_SLOPE_OFLOW_SCALE,
+                         rc::S_LUT_LO_SLOPE_SCALE_LUT_LO_SLOPE_OFLOW_SCALE) &&
+              same_field(rs::S_LUT_LE_SLOPE_SHIFT_LUT_LE_SLOPE_UFLOW_SHIFT,
+                         rc::S_LUT_LE_SLOPE_SHIFT_LUT_LE_SLOPE_UFLOW_SHIFT) &&
+              same_field(rs::S_LUT_LE_SLOPE_SHIFT_LUT_LE_SLOPE_OFLOW_SHIFT,
+                         rc::S_LUT_LE_SLOPE_SHIFT_LUT_LE_SLOPE_OFLOW_SHIFT) &&
+              same_field(rs::S_LUT_LO_SLOPE_SHIFT_LUT_LO_SLOPE_UFLOW_SHIFT,
+                         rc::S_LUT_LO_SLOPE_SHIFT_LUT_LO_SLOPE_UFLOW_SHIFT) &&
+              same_field(rs::S_LUT_LO_SLOPE_SHIFT_LUT_LO_SLOPE_OFLOW_SHIFT,
+                         rc::S_LUT_LO_SLOPE_SHIFT_LUT_LO_SLOPE_OFLOW_SHIFT),
+              "SDP's and CDP's S_LUT_* fields share one layout");
+
+// dla_lut_param from a unit's S_LUT_* registers and the tables the trace
+// wrote through its LUT port (common.c update_lut, inverted), all but the
+// starts and ends, whose width differs by unit:
 //   LUT_LE_FUNCTION -> method; LUT_HYBRID/UFLOW/OFLOW_PRIORITY -> the
 //   priorities; S_LUT_INFO -> linear_exp_offset (LUT_LE_INDEX_OFFSET for
 //   LUT_METHOD_EXPONENTIAL, LUT_LE_INDEX_SELECT for LUT_METHOD_LINEAR) and
-//   linear_only_offset (LUT_LO_INDEX_SELECT); S_LUT_LE/LO_START/END -> the
-//   starts and ends (SDP's registers are 32 bits: the low words); the slope
-//   scales and (INT8/INT16) shifts -> the four dla_slope.
-LutParam decode_lut(const Programming& p, const SdpOpDesc& op, std::vector<std::string>& notes) {
+//   linear_only_offset (LUT_LO_INDEX_SELECT); the slope scales and
+//   (INT8/INT16) shifts -> the four dla_slope.
+LutParam decode_lut_registers(const Programming& p, const LutRegisters& r, uint8_t precision,
+                              const LutTables& tables, std::vector<std::string>& notes) {
+  const std::string unit = unit_name(r.unit);
   LutParam l;
-  const uint32_t cfg = p.value(Unit::Sdp, rs::S_LUT_CFG);
+  const uint32_t cfg = p.value(r.unit, r.cfg);
   l.method = uint8_t(rs::S_LUT_CFG_LUT_LE_FUNCTION.get(cfg));  // map_lut_method: EXPONENT 0, LINEAR 1
   l.hybrid_priority = uint8_t(rs::S_LUT_CFG_LUT_HYBRID_PRIORITY.get(cfg));  // map_lut_out: LE 0, LO 1
   l.underflow_priority = uint8_t(rs::S_LUT_CFG_LUT_UFLOW_PRIORITY.get(cfg));
   l.overflow_priority = uint8_t(rs::S_LUT_CFG_LUT_OFLOW_PRIORITY.get(cfg));
-  const uint32_t info = p.value(Unit::Sdp, rs::S_LUT_INFO);
+  const uint32_t info = p.value(r.unit, r.info);
   const auto le_offset = int8_t(rs::S_LUT_INFO_LUT_LE_INDEX_OFFSET.get(info));
   const auto le_select = int8_t(rs::S_LUT_INFO_LUT_LE_INDEX_SELECT.get(info));
   if (l.method == kLutMethodExponential) {
     l.linear_exp_offset = le_offset;
     if (le_select != 0) {
-      notes.push_back("SDP S_LUT_INFO.LUT_LE_INDEX_SELECT " + std::to_string(le_select) +
+      notes.push_back(unit + " S_LUT_INFO.LUT_LE_INDEX_SELECT " + std::to_string(le_select) +
                       " is unused by the LE table in EXPONENT mode; the firmware writes 0");
     }
   } else {
     l.linear_exp_offset = le_select;
     if (le_offset != 0) {
-      notes.push_back("SDP S_LUT_INFO.LUT_LE_INDEX_OFFSET " + std::to_string(le_offset) +
+      notes.push_back(unit + " S_LUT_INFO.LUT_LE_INDEX_OFFSET " + std::to_string(le_offset) +
                       " is unused by the LE table in LINEAR mode; the firmware writes 0");
     }
   }
   l.linear_only_offset = int8_t(rs::S_LUT_INFO_LUT_LO_INDEX_SELECT.get(info));
-  l.linear_exp_start = p.value(Unit::Sdp, rs::S_LUT_LE_START);
-  l.linear_exp_end = p.value(Unit::Sdp, rs::S_LUT_LE_END);
-  l.linear_only_start = p.value(Unit::Sdp, rs::S_LUT_LO_START);
-  l.linear_only_end = p.value(Unit::Sdp, rs::S_LUT_LO_END);
-  const uint32_t le_scale = p.value(Unit::Sdp, rs::S_LUT_LE_SLOPE_SCALE);
-  const uint32_t lo_scale = p.value(Unit::Sdp, rs::S_LUT_LO_SLOPE_SCALE);
+  const uint32_t le_scale = p.value(r.unit, r.le_slope_scale);
+  const uint32_t lo_scale = p.value(r.unit, r.lo_slope_scale);
   l.linear_exp_underflow_slope.scale = int16_t(rs::S_LUT_LE_SLOPE_SCALE_LUT_LE_SLOPE_UFLOW_SCALE.get(le_scale));
   l.linear_exp_overflow_slope.scale = int16_t(rs::S_LUT_LE_SLOPE_SCALE_LUT_LE_SLOPE_OFLOW_SCALE.get(le_scale));
   l.linear_only_underflow_slope.scale = int16_t(rs::S_LUT_LO_SLOPE_SCALE_LUT_LO_SLOPE_UFLOW_SCALE.get(lo_scale));
   l.linear_only_overflow_slope.scale = int16_t(rs::S_LUT_LO_SLOPE_SCALE_LUT_LO_SLOPE_OFLOW_SCALE.get(lo_scale));
   // update_lut writes the shifts for INT8/INT16 input only (data_i).
-  if (op.src_precision != kPrecisionFp16) {
-    const uint32_t le_shift = p.value(Unit::Sdp, rs::S_LUT_LE_SLOPE_SHIFT);
-    const uint32_t lo_shift = p.value(Unit::Sdp, rs::S_LUT_LO_SLOPE_SHIFT);
+  if (precision != kPrecisionFp16) {
+    const uint32_t le_shift = p.value(r.unit, r.le_slope_shift);
+    const uint32_t lo_shift = p.value(r.unit, r.lo_slope_shift);
     l.linear_exp_underflow_slope.shifter = signed5(rs::S_LUT_LE_SLOPE_SHIFT_LUT_LE_SLOPE_UFLOW_SHIFT.get(le_shift));
     l.linear_exp_overflow_slope.shifter = signed5(rs::S_LUT_LE_SLOPE_SHIFT_LUT_LE_SLOPE_OFLOW_SHIFT.get(le_shift));
     l.linear_only_underflow_slope.shifter = signed5(rs::S_LUT_LO_SLOPE_SHIFT_LUT_LO_SLOPE_UFLOW_SHIFT.get(lo_shift));
     l.linear_only_overflow_slope.shifter = signed5(rs::S_LUT_LO_SLOPE_SHIFT_LUT_LO_SLOPE_OFLOW_SHIFT.get(lo_shift));
   }
-  l.linear_exp_table = p.lut_tables().le;
-  l.linear_only_table = p.lut_tables().lo;
+  l.linear_exp_table = tables.le;
+  l.linear_only_table = tables.lo;
+  return l;
+}
+
+// SDP's LUT: its starts and ends are 32-bit registers, the low words of
+// dla_lut_param's fields.
+LutParam decode_lut(const Programming& p, const SdpOpDesc& op, std::vector<std::string>& notes) {
+  const LutRegisters r{Unit::Sdp,           rs::S_LUT_CFG,           rs::S_LUT_INFO,          rs::S_LUT_LE_SLOPE_SCALE,
+                       rs::S_LUT_LO_SLOPE_SCALE, rs::S_LUT_LE_SLOPE_SHIFT, rs::S_LUT_LO_SLOPE_SHIFT};
+  LutParam l = decode_lut_registers(p, r, op.src_precision, p.lut_tables(), notes);
+  l.linear_exp_start = p.value(Unit::Sdp, rs::S_LUT_LE_START);
+  l.linear_exp_end = p.value(Unit::Sdp, rs::S_LUT_LE_END);
+  l.linear_only_start = p.value(Unit::Sdp, rs::S_LUT_LO_START);
+  l.linear_only_end = p.value(Unit::Sdp, rs::S_LUT_LO_END);
   return l;
 }
 
@@ -1068,35 +1113,13 @@ BdmaCopy decode_bdma(const Programming& p) {
   return copy;
 }
 
-// dla_lut_param from CDP's S_LUT_* registers and the tables the trace wrote
-// through CDP's LUT port (common.c update_lut with CDP_S_LUT_ACCESS_CFG_0,
-// inverted): as decode_lut, except that CDP's starts and ends are 38 bits,
-// {S_LUT_xx_HIGH[5:0], S_LUT_xx_LOW}, which update_lut writes from the high
-// and low words of the 64-bit fields.
+// CDP's LUT: its starts and ends are 38 bits, {S_LUT_xx_HIGH[5:0],
+// S_LUT_xx_LOW}, which update_lut writes from the high and low words of the
+// 64-bit fields.
 LutParam decode_cdp_lut(const Programming& p, uint8_t precision, std::vector<std::string>& notes) {
-  LutParam l;
-  const uint32_t cfg = p.value(Unit::Cdp, rc::S_LUT_CFG);
-  l.method = uint8_t(rc::S_LUT_CFG_LUT_LE_FUNCTION.get(cfg));  // map_lut_method: EXPONENT 0, LINEAR 1
-  l.hybrid_priority = uint8_t(rc::S_LUT_CFG_LUT_HYBRID_PRIORITY.get(cfg));  // map_lut_out: LE 0, LO 1
-  l.underflow_priority = uint8_t(rc::S_LUT_CFG_LUT_UFLOW_PRIORITY.get(cfg));
-  l.overflow_priority = uint8_t(rc::S_LUT_CFG_LUT_OFLOW_PRIORITY.get(cfg));
-  const uint32_t info = p.value(Unit::Cdp, rc::S_LUT_INFO);
-  const auto le_offset = int8_t(rc::S_LUT_INFO_LUT_LE_INDEX_OFFSET.get(info));
-  const auto le_select = int8_t(rc::S_LUT_INFO_LUT_LE_INDEX_SELECT.get(info));
-  if (l.method == kLutMethodExponential) {
-    l.linear_exp_offset = le_offset;
-    if (le_select != 0) {
-      notes.push_back("CDP S_LUT_INFO.LUT_LE_INDEX_SELECT " + std::to_string(le_select) +
-                      " is unused by the LE table in EXPONENT mode; the firmware writes 0");
-    }
-  } else {
-    l.linear_exp_offset = le_select;
-    if (le_offset != 0) {
-      notes.push_back("CDP S_LUT_INFO.LUT_LE_INDEX_OFFSET " + std::to_string(le_offset) +
-                      " is unused by the LE table in LINEAR mode; the firmware writes 0");
-    }
-  }
-  l.linear_only_offset = int8_t(rc::S_LUT_INFO_LUT_LO_INDEX_SELECT.get(info));
+  const LutRegisters r{Unit::Cdp,           rc::S_LUT_CFG,           rc::S_LUT_INFO,          rc::S_LUT_LE_SLOPE_SCALE,
+                       rc::S_LUT_LO_SLOPE_SCALE, rc::S_LUT_LE_SLOPE_SHIFT, rc::S_LUT_LO_SLOPE_SHIFT};
+  LutParam l = decode_lut_registers(p, r, precision, p.cdp_lut_tables(), notes);
   const auto wide = [&](uint32_t low, uint32_t high, const regs::Field& high_field) {
     return uint64_t{high_field.get(p.value(Unit::Cdp, high))} << 32 | p.value(Unit::Cdp, low);
   };
@@ -1105,23 +1128,6 @@ LutParam decode_cdp_lut(const Programming& p, uint8_t precision, std::vector<std
   l.linear_only_start =
       wide(rc::S_LUT_LO_START_LOW, rc::S_LUT_LO_START_HIGH, rc::S_LUT_LO_START_HIGH_LUT_LO_START_HIGH);
   l.linear_only_end = wide(rc::S_LUT_LO_END_LOW, rc::S_LUT_LO_END_HIGH, rc::S_LUT_LO_END_HIGH_LUT_LO_END_HIGH);
-  const uint32_t le_scale = p.value(Unit::Cdp, rc::S_LUT_LE_SLOPE_SCALE);
-  const uint32_t lo_scale = p.value(Unit::Cdp, rc::S_LUT_LO_SLOPE_SCALE);
-  l.linear_exp_underflow_slope.scale = int16_t(rc::S_LUT_LE_SLOPE_SCALE_LUT_LE_SLOPE_UFLOW_SCALE.get(le_scale));
-  l.linear_exp_overflow_slope.scale = int16_t(rc::S_LUT_LE_SLOPE_SCALE_LUT_LE_SLOPE_OFLOW_SCALE.get(le_scale));
-  l.linear_only_underflow_slope.scale = int16_t(rc::S_LUT_LO_SLOPE_SCALE_LUT_LO_SLOPE_UFLOW_SCALE.get(lo_scale));
-  l.linear_only_overflow_slope.scale = int16_t(rc::S_LUT_LO_SLOPE_SCALE_LUT_LO_SLOPE_OFLOW_SCALE.get(lo_scale));
-  // update_lut writes the shifts for INT8/INT16 input only (data_i).
-  if (precision != kPrecisionFp16) {
-    const uint32_t le_shift = p.value(Unit::Cdp, rc::S_LUT_LE_SLOPE_SHIFT);
-    const uint32_t lo_shift = p.value(Unit::Cdp, rc::S_LUT_LO_SLOPE_SHIFT);
-    l.linear_exp_underflow_slope.shifter = signed5(rc::S_LUT_LE_SLOPE_SHIFT_LUT_LE_SLOPE_UFLOW_SHIFT.get(le_shift));
-    l.linear_exp_overflow_slope.shifter = signed5(rc::S_LUT_LE_SLOPE_SHIFT_LUT_LE_SLOPE_OFLOW_SHIFT.get(le_shift));
-    l.linear_only_underflow_slope.shifter = signed5(rc::S_LUT_LO_SLOPE_SHIFT_LUT_LO_SLOPE_UFLOW_SHIFT.get(lo_shift));
-    l.linear_only_overflow_slope.shifter = signed5(rc::S_LUT_LO_SLOPE_SHIFT_LUT_LO_SLOPE_OFLOW_SHIFT.get(lo_shift));
-  }
-  l.linear_exp_table = p.cdp_lut_tables().le;
-  l.linear_only_table = p.cdp_lut_tables().lo;
   return l;
 }
 
