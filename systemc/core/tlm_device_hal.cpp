@@ -72,12 +72,7 @@ void TlmDeviceHal::write_register(uint32_t offset, uint32_t value) {
 bool TlmDeviceHal::wait_for_interrupt(uint64_t timeout_ns) {
   if (interrupt.read()) return true;
   sc_core::wait(sc_core::sc_time(static_cast<double>(timeout_ns), sc_core::SC_NS), interrupt.posedge_event());
-  if (!interrupt.read()) return false;
-  // The CPU sees a rising line one cycle (1 ns) after it rises, as through
-  // an input synchroniser: its reaction cannot land in the very cycle that
-  // raised the interrupt (where NVDLA's GLB lets a set win over a clear).
-  sc_core::wait(sc_core::sc_time(1, sc_core::SC_NS));
-  return true;
+  return interrupt.read();
 }
 
 void TlmDeviceHal::write_stream(hal::StreamId, const void*, size_t) {

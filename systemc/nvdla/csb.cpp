@@ -21,9 +21,6 @@ Csb::Csb(sc_core::sc_module_name name, const HardwareConfig& config, const CsbOp
     : sc_module(name), host("host"), units("units"), m_config(config), m_options(options) {
   host.register_b_transport(this, &Csb::b_transport);
   host.register_transport_dbg(this, &Csb::transport_dbg);
-  SC_METHOD(end_access);
-  sensitive << m_access_end;
-  dont_initialize();
 }
 
 void Csb::map(Unit unit) {
@@ -37,8 +34,6 @@ int Csb::route(uint32_t byte_address) const {
   }
   return -1;
 }
-
-void Csb::end_access() { valid.write(false); }
 
 void Csb::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
   const uint64_t byte_address = trans.get_address();
@@ -88,13 +83,27 @@ void Csb::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) 
                     " register (read 0, write ignored)");
     return;
   }
-  units[index]->b_transport(trans, delay);
-  address.write(static_cast<uint32_t>(trans.get_address()));
-  if (!is_write) std::memcpy(&value, trans.get_data_ptr(), 4);
-  data.write(value);
+  address.write(static_cast<uint32_t>(byte_address));
   write.write(is_write);
+  if (is_write) data.write(value);
   valid.write(true);
-  m_access_end.notify(delay);
+  // The access takes effect at its end: a write reaches the unit's register
+  // file, and a read samples it, access_time after the CPU issued it (the
+  // request crosses NV_NVDLA_csb_master.v's pipeline to the unit first). So
+  // a CPU that reacts to an interrupt writes its clear after the cycle that
+  // raised it, never in it (where NV_NVDLA_GLB_ic.v lets the set win).
+  sc_core::wait(delay);
+  delay = sc_core::SC_ZERO_TIME;
+  units[index]->b_transport(trans, delay);
+  if (!is_write) {
+    std::memcpy(&value, trans.get_data_ptr(), 4);
+    data.write(value);
+  }
+  // A next access in this same cycle writes `valid` again and keeps it high.
+  valid.write(false);
+  // The CPU continues once the signals the access changed (an interrupt
+  // line cleared, a unit's busy flag) have settled: one delta cycle.
+  sc_core::wait(sc_core::SC_ZERO_TIME);
 }
 
 void Csb::report_unmapped(const std::string& message) {

@@ -1,5 +1,6 @@
 // The CSB (configuration space bus): the host's 32-bit register accesses
-// routed to the units by address. The bus carries 16-bit word addresses;
+// routed to the units by address, each reaching its unit at the end of the
+// access (CsbOptions::access_time after the CPU issued it). The bus carries 16-bit word addresses;
 // the byte address is word << 2 (nvdla/hw vmod/nvdla/csb_master/
 // NV_NVDLA_csb_master.v), so this target takes byte addresses 0..0x3FFFC,
 // picks the unit by bits [17:12] and hands it bits [11:0].
@@ -32,7 +33,6 @@ struct CsbOptions {
 
 class Csb : public sc_core::sc_module {
  public:
-  SC_HAS_PROCESS(Csb);
   tlm_utils::simple_target_socket<Csb> host;  ///< from the CPU (the driver's HAL)
   tlm_utils::multi_passthrough_initiator_socket<Csb> units;  ///< to each unit's `csb` socket
 
@@ -52,7 +52,6 @@ class Csb : public sc_core::sc_module {
  private:
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   unsigned transport_dbg(tlm::tlm_generic_payload& trans);
-  void end_access();
   int route(uint32_t byte_address) const;  // unit socket index or -1
   void report_unmapped(const std::string& message);
 
@@ -63,7 +62,6 @@ class Csb : public sc_core::sc_module {
     Unit unit;
   };
   std::vector<Window> m_windows;  // in socket order
-  sc_core::sc_event m_access_end;
 };
 
 }  // namespace acosim::nvdla

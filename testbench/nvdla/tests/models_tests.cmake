@@ -11,3 +11,11 @@ acosim_add_gtest(NAME nvdla_model_tests SYSTEMC LABELS unit
     ${CMAKE_CURRENT_LIST_DIR}/test_model_pingpong_pdp.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_model_rubik.cpp
   LIBS acosim_nvdla_system)
+
+# Model paths through the CSB with hand-computed expectations
+# (test_model_sdp_cdp_paths.cpp): SDP_RDMA's operand DMAs under a
+# convolution in flying mode, SDP's EQL compare mode, CDP's LUT counters.
+acosim_add_gtest(NAME nvdla_sdp_cdp_paths_tests SYSTEMC LABELS unit
+  SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/test_model_sdp_cdp_paths.cpp
+  LIBS acosim_nvdla_system)
