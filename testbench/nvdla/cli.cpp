@@ -198,6 +198,7 @@ const char* op_kind(const firmware::Layer& layer) {
   if (std::holds_alternative<firmware::SdpLayer>(layer)) return "sdp";
   if (std::holds_alternative<firmware::CdpLayer>(layer)) return "cdp";
   if (std::holds_alternative<firmware::ConvLayer>(layer)) return "conv";
+  if (std::holds_alternative<firmware::RubikLayer>(layer)) return "rubik";
   return "sdp_pdp";
 }
 #endif

@@ -376,7 +376,39 @@ struct ConvLayer {
   DataCube sdp_dst_data;
 };
 
-using Layer = std::variant<BdmaCopy, PdpLayer, SdpPdpLayer, SdpLayer, CdpLayer, ConvLayer>;
+// dla_interface.h RUBIK_MODE_*.
+inline constexpr uint8_t kRubikModeContract = 0;
+inline constexpr uint8_t kRubikModeSplit = 1;
+inline constexpr uint8_t kRubikModeMerge = 2;
+
+// dla_rubik_op_desc. stride_x/stride_y are the deconvolution strides of
+// contract mode (1..32; D_DECONV_STRIDE holds them minus 1).
+struct RubikOpDesc {
+  uint8_t mode = kRubikModeContract;
+  uint8_t precision = kPrecisionInt8;
+  uint8_t stride_x = 1;
+  uint8_t stride_y = 1;
+};
+
+// A Rubik reshape (nv_full only): dla_rubik_op_desc and
+// dla_rubik_surface_desc. rubik.c processor_rubik_program programs the
+// input's dimensions from src_data and the output's channels (contract:
+// Cout; split: the planes) from dst_data.channel:
+//   contract (deconvolution's reordering): src_data holds stride_x *
+//   stride_y sub-cubes of ceil(Cout * bytes / 32) surfaces each, one after
+//   the other (the firmware writes D_CONTRACT_STRIDE_0 as that many
+//   src_data surface strides, and D_CONTRACT_STRIDE_1 as stride_y
+//   dst_data lines); src_data.channel = Cout * stride_x * stride_y;
+//   dst_data is the (width * stride_x) x (height * stride_y) x Cout cube;
+//   split (cube to planes): dst_data.plane_stride between the planes;
+//   merge (planes to cube): src_data.plane_stride between the planes.
+struct RubikLayer {
+  RubikOpDesc op;
+  DataCube src_data;
+  DataCube dst_data;
+};
+
+using Layer = std::variant<BdmaCopy, PdpLayer, SdpPdpLayer, SdpLayer, CdpLayer, ConvLayer, RubikLayer>;
 
 // A layer of a task. Layers run in list order: with `after_previous`, a
 // layer starts when the previous layer has completed (its dla_common_op_desc

@@ -31,11 +31,17 @@ static_assert(sizeof(dla_cdp_op_desc) == 24, "dla_cdp_op_desc layout");
 static_assert(sizeof(dla_cdp_surface_desc) == 64, "dla_cdp_surface_desc layout");
 static_assert(sizeof(dla_conv_surface_desc) == 172, "dla_conv_surface_desc layout");
 static_assert(sizeof(dla_conv_op_desc) == 92, "dla_conv_op_desc layout");
+static_assert(sizeof(dla_rubik_op_desc) == 4, "dla_rubik_op_desc layout");
+static_assert(sizeof(dla_rubik_surface_desc) == 64, "dla_rubik_surface_desc layout");
+static_assert(kRubikModeContract == RUBIK_MODE_CONTRACT && kRubikModeSplit == RUBIK_MODE_SPLIT &&
+                  kRubikModeMerge == RUBIK_MODE_MERGE,
+              "RUBIK_MODE_* numbering");
 static_assert(kLutLinearExpEntries == (1 << LUT_LINEAR_EXP_TABLE_ENTRY_LOG2) + 1 &&
                   kLutLinearOnlyEntries == (1 << LUT_LINEAR_ONLY_TABLE_ENTRY_LOG2) + 1,
               "LUT table sizes");
 static_assert(int(OpType::Bdma) == DLA_OP_BDMA && int(OpType::Conv) == DLA_OP_CONV && int(OpType::Sdp) == DLA_OP_SDP &&
-                  int(OpType::Pdp) == DLA_OP_PDP && int(OpType::Cdp) == DLA_OP_CDP,
+                  int(OpType::Pdp) == DLA_OP_PDP && int(OpType::Cdp) == DLA_OP_CDP &&
+                  int(OpType::Rubik) == DLA_OP_RUBIK,
               "DLA_OP_* numbering");
 static_assert(int(MemoryType::Mc) == DLA_MEM_MC && int(MemoryType::Cv) == DLA_MEM_CV &&
                   int(MemoryType::Hw) == DLA_MEM_HW,
@@ -123,6 +129,8 @@ class Builder {
   void check_conv_op(const ConvOpDesc& op) const;
   dla_conv_op_desc conv_op(const ConvOpDesc& op) const;
   void add_conv(const ConvLayer& layer, bool after_previous);
+  dla_data_cube rubik_cube(const DataCube& cube, uint64_t extent, const std::string& what);
+  void add_rubik(const RubikLayer& layer, bool after_previous);
   void link();
 
   const HardwareConfig& m_config;
@@ -877,6 +885,102 @@ void Builder::add_conv(const ConvLayer& layer, bool after_previous) {
   m_nodes[conv_index].common.dependency_count++;
 }
 
+// A cube whose extent the Rubik mode gives (planes, or contract's
+// sub-cubes), refused as memory_cube refuses a feature cube.
+dla_data_cube Builder::rubik_cube(const DataCube& cube, uint64_t extent, const std::string& what) {
+  check_memory_type(cube.type, what);
+  if (extent > UINT32_MAX) {
+    fail(what + ".size cannot hold the extent of " + std::to_string(extent) +
+         " bytes (dla_data_cube.size is 32 bits)");
+  }
+  if (cube.size != 0 && cube.size < extent) {
+    fail(what + ".size " + std::to_string(cube.size) + " is smaller than the extent of " + std::to_string(extent) +
+         " bytes the Rubik mode reaches");
+  }
+  return sized_cube(cube, extent, what);
+}
+
+// What rubik.c processor_rubik_program refuses (a cube in DLA_MEM_HW, a
+// merge without a 32-byte aligned plane stride) or indexes its tables with
+// (map_rubik_mode, map_precision, map_bpe), the strides it writes minus 1
+// into 5-bit fields, and the programming guide's rules on the channels.
+// Extents, with b bytes per element and W, H, C the input's dimensions:
+//   contract: the input spans stride_x * stride_y sub-cubes of S =
+//   ceil(Cout * b / 32) surfaces; the output (W * stride_x) x (H *
+//   stride_y) x Cout, S surfaces of lines W * stride_x atoms wide;
+//   split: the input is a feature cube; the output planes C' =
+//   dst_data.channel, each H lines of ceil(W * b / 32) atoms;
+//   merge: the input planes C, each as split's; the output a feature cube.
+void Builder::add_rubik(const RubikLayer& layer, bool after_previous) {
+  const RubikOpDesc& r = layer.op;
+  if (r.mode > kRubikModeMerge) fail("rubik_op.mode " + std::to_string(r.mode) + " is not 0..2");
+  if (r.precision > kPrecisionFp16) fail("rubik_op.precision " + std::to_string(r.precision) + " is not 0..2");
+  if (!m_config.supports(Precision(r.precision))) {
+    fail(std::string("rubik_op.precision ") + precision_name(Precision(r.precision)) + " is not supported by " +
+         m_config.name);
+  }
+  const DataCube& src = layer.src_data;
+  const DataCube& dst = layer.dst_data;
+  if (src.type == MemoryType::Hw) fail("rubik_surface.src_data must be in memory (RUBIK reads it)");
+  if (dst.type == MemoryType::Hw) fail("rubik_surface.dst_data must be in memory (RUBIK writes it)");
+  for (const auto& [cube, name] : {std::make_pair(&src, "src_data"), std::make_pair(&dst, "dst_data")}) {
+    if (cube->width == 0 || cube->height == 0 || cube->channel == 0) {
+      fail(std::string("rubik_surface.") + name + " " + std::to_string(cube->width) + "x" +
+           std::to_string(cube->height) + "x" + std::to_string(cube->channel) + " has an empty dimension");
+    }
+  }
+  const uint64_t b = precision_bytes(r.precision);
+  const uint64_t atom = 32;
+  const uint64_t w = src.width, h = src.height;
+  const uint64_t plane_line = (w * b + atom - 1) / atom * atom;
+  Node& node = new_node(OpType::Rubik, after_previous);
+  dla_rubik_op_desc& op = node.op.rubik_op;
+  op.mode = r.mode;
+  op.precision = r.precision;
+  op.stride_x = r.stride_x;
+  op.stride_y = r.stride_y;
+  dla_rubik_surface_desc& surface = node.surface.rubik_surface;
+  if (r.mode == kRubikModeContract) {
+    if (r.stride_x < 1 || r.stride_x > 32 || r.stride_y < 1 || r.stride_y > 32) {
+      fail("rubik_op strides (" + std::to_string(r.stride_x) + ", " + std::to_string(r.stride_y) +
+           ") are not 1..32 (D_DECONV_STRIDE holds them minus 1 in 5 bits)");
+    }
+    const uint64_t phases = uint64_t(r.stride_x) * r.stride_y;
+    const uint64_t cout = dst.channel;
+    if (src.channel != cout * phases) {
+      fail("rubik_surface.src_data.channel " + std::to_string(src.channel) + " is not dst_data.channel x stride_x x " +
+           "stride_y = " + std::to_string(cout * phases) + " (contract: one sub-cube per deconvolution phase)");
+    }
+    if (dst.width != w * r.stride_x || dst.height != h * r.stride_y) {
+      fail("rubik_surface.dst_data " + std::to_string(dst.width) + "x" + std::to_string(dst.height) +
+           " is not the input's " + std::to_string(w) + "x" + std::to_string(h) + " times the strides (" +
+           std::to_string(w * r.stride_x) + "x" + std::to_string(h * r.stride_y) + ")");
+    }
+    const uint64_t surfaces = (cout * b + atom - 1) / atom;
+    const uint64_t src_extent = (phases * surfaces - 1) * src.surf_stride + (h - 1) * src.line_stride + w * atom;
+    const uint64_t dst_extent =
+        (surfaces - 1) * dst.surf_stride + (uint64_t(dst.height) - 1) * dst.line_stride + dst.width * atom;
+    surface.src_data = rubik_cube(src, src_extent, "rubik_surface.src_data");
+    surface.dst_data = rubik_cube(dst, dst_extent, "rubik_surface.dst_data");
+  } else if (r.mode == kRubikModeSplit) {
+    if (dst.channel > src.channel) {
+      fail("rubik_surface.dst_data.channel " + std::to_string(dst.channel) + " (the planes) exceeds src_data.channel " +
+           std::to_string(src.channel));
+    }
+    surface.src_data = memory_cube(src, uint32_t(b), "rubik_surface.src_data");
+    const uint64_t dst_extent = (uint64_t(dst.channel) - 1) * dst.plane_stride + (h - 1) * dst.line_stride + plane_line;
+    surface.dst_data = rubik_cube(dst, dst_extent, "rubik_surface.dst_data");
+  } else {
+    if (src.plane_stride == 0 || src.plane_stride % atom != 0) {
+      fail("rubik_surface.src_data.plane_stride " + std::to_string(src.plane_stride) +
+           " is not a non-zero multiple of 32 (rubik.c processor_rubik_program requires it for merge)");
+    }
+    const uint64_t src_extent = (uint64_t(src.channel) - 1) * src.plane_stride + (h - 1) * src.line_stride + plane_line;
+    surface.src_data = rubik_cube(src, src_extent, "rubik_surface.src_data");
+    surface.dst_data = memory_cube(dst, uint32_t(b), "rubik_surface.dst_data");
+  }
+}
+
 void Builder::add(size_t index, const Operation& operation) {
   m_layer = index;
   m_layer_started = false;
@@ -895,9 +999,12 @@ void Builder::add(size_t index, const Operation& operation) {
   } else if (const auto* cdp = std::get_if<CdpLayer>(&operation.layer)) {
     m_layer_kind = "CdpLayer";
     add_cdp(*cdp, operation.after_previous);
-  } else {
+  } else if (const auto* conv = std::get_if<ConvLayer>(&operation.layer)) {
     m_layer_kind = "ConvLayer";
-    add_conv(std::get<ConvLayer>(operation.layer), operation.after_previous);
+    add_conv(*conv, operation.after_previous);
+  } else {
+    m_layer_kind = "RubikLayer";
+    add_rubik(std::get<RubikLayer>(operation.layer), operation.after_previous);
   }
 }
 

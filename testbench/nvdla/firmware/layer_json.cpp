@@ -52,6 +52,8 @@ const EnumTable kActivations = {{"ACTIVATION_NONE", nullptr},
                                 {"ACTIVATION_LUT", nullptr},
                                 {"ACTIVATION_PRELU", nullptr}};
 const EnumTable kConvModes = {{"CONV_MODE_DIRECT", nullptr}, {"CONV_MODE_WINOGRAD", nullptr}};
+const EnumTable kRubikModes = {
+    {"RUBIK_MODE_CONTRACT", "contract"}, {"RUBIK_MODE_SPLIT", "split"}, {"RUBIK_MODE_MERGE", "merge"}};
 const EnumTable kLutMethods = {{"LUT_METHOD_EXPONENTIAL", "exponential"}, {"LUT_METHOD_LINEAR", "linear"}};
 const EnumTable kLutPriorities = {{"LUT_PRI_LINEAR_EXP", "linear_exp"}, {"LUT_PRI_LINEAR_ONLY", "linear_only"}};
 
@@ -520,12 +522,24 @@ BdmaCopy read_bdma(const Reader& r, const json& j, const std::string& key) {
   return b;
 }
 
+RubikOpDesc read_rubik_op(const Reader& r, const json& j, const std::string& key) {
+  r.expect_object(j, key);
+  r.only_keys(j, key, {"mode", "precision", "stride_x", "stride_y"});
+  RubikOpDesc d;
+  r.enum_field(j, key, "mode", kRubikModes, d.mode);
+  r.enum_field(j, key, "precision", kPrecisions, d.precision);
+  r.field(j, key, "stride_x", d.stride_x);
+  r.field(j, key, "stride_y", d.stride_y);
+  return d;
+}
+
 Operation read_layer(const Reader& r, const json& j, const std::string& key) {
   r.expect_object(j, key);
   const json& op = r.member(j, key, "op");
   const std::string ok = Reader::child(key, "op");
   if (!op.is_string()) {
-    r.fail(ok, "must be \"bdma\", \"pdp\", \"sdp\", \"sdp_pdp\", \"cdp\" or \"conv\", not " + describe(op));
+    r.fail(ok,
+           "must be \"bdma\", \"pdp\", \"sdp\", \"sdp_pdp\", \"cdp\", \"conv\" or \"rubik\", not " + describe(op));
   }
   const std::string kind = op.get<std::string>();
   Operation o;
@@ -613,8 +627,19 @@ Operation read_layer(const Reader& r, const json& j, const std::string& key) {
     if (const json* c = r.find(s, "y_data")) l.sdp_surface.y_data = read_cube(r, *c, Reader::child(sk, "y_data"));
     l.sdp_dst_data = read_cube(r, r.member(s, sk, "dst_data"), Reader::child(sk, "dst_data"));
     o.layer = l;
+  } else if (kind == "rubik") {
+    r.only_keys(j, key, {"op", "after_previous", "rubik_op", "rubik_surface"});
+    RubikLayer l;
+    l.op = read_rubik_op(r, r.member(j, key, "rubik_op"), Reader::child(key, "rubik_op"));
+    const std::string sk = Reader::child(key, "rubik_surface");
+    const json& s = r.member(j, key, "rubik_surface");
+    r.expect_object(s, sk);
+    r.only_keys(s, sk, {"src_data", "dst_data"});
+    l.src_data = read_cube(r, r.member(s, sk, "src_data"), Reader::child(sk, "src_data"));
+    l.dst_data = read_cube(r, r.member(s, sk, "dst_data"), Reader::child(sk, "dst_data"));
+    o.layer = l;
   } else {
-    r.fail(ok, "\"" + kind + "\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp, cdp, conv)");
+    r.fail(ok, "\"" + kind + "\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp, cdp, conv, rubik)");
   }
   return o;
 }
@@ -975,6 +1000,14 @@ ordered_json layer_json(const Operation& o) {
     ordered_json s = sdp_surface_json(v->sdp_surface);
     s["dst_data"] = cube_json(v->sdp_dst_data);
     j["sdp_surface"] = s;
+  } else if (const auto* k = std::get_if<RubikLayer>(&o.layer)) {
+    j["op"] = "rubik";
+    j["after_previous"] = o.after_previous;
+    j["rubik_op"] = ordered_json{{"mode", enum_json(kRubikModes, k->op.mode)},
+                                 {"precision", enum_json(kPrecisions, k->op.precision)},
+                                 {"stride_x", k->op.stride_x},
+                                 {"stride_y", k->op.stride_y}};
+    j["rubik_surface"] = ordered_json{{"src_data", cube_json(k->src_data)}, {"dst_data", cube_json(k->dst_data)}};
   }
   return j;
 }

@@ -7,7 +7,7 @@
 //
 //   {
 //     "layers": [
-//       {"op": "pdp",                       // "bdma", "pdp", "sdp", "sdp_pdp", "cdp" or "conv"
+//       {"op": "pdp",                       // "bdma", "pdp", "sdp", "sdp_pdp", "cdp", "conv" or "rubik"
 //        "after_previous": true,            // optional (default true)
 //        "pdp_op": {"pool_mode": "POOL_MODE_MAX", "pool_width": "POOL_SIZE_2",
 //                   "stride_x": 2, ..., "padding_value": [0, 0, 0, 0, 0, 0, 0]},
@@ -40,12 +40,16 @@
 // in_line_uv_stride: dla_conv_surface_desc without the compressed-weight
 // cubes), "sdp_op" and "sdp_surface" (src_data as DLA_MEM_HW, x1_data,
 // x2_data, y_data, dst_data): a convolution whose output SDP takes on the
-// fly and writes to memory.
+// fly and writes to memory. "rubik" layers (nv_full) hold "rubik_op"
+// (dla_rubik_op_desc: "mode" RUBIK_MODE_CONTRACT, _SPLIT or _MERGE,
+// "precision", "stride_x", "stride_y") and "rubik_surface" (src_data,
+// dst_data, whose "plane_stride" the split output and merge input use).
 //
 // Numbers are JSON integers or strings ("0x80000000", "-3"). Enumerations
 // take the interface's macro names (DLA_MEM_MC, PRECISION_INT16,
 // POOL_MODE_AVG, POOL_SIZE_3, SDP_OP_BOTH, SDP_ALU_OP_SUM, SDP_OP_PER_LAYER,
-// ACTIVATION_RELU, CONV_MODE_DIRECT, LUT_METHOD_LINEAR, LUT_PRI_LINEAR_ONLY)
+// ACTIVATION_RELU, CONV_MODE_DIRECT, LUT_METHOD_LINEAR, LUT_PRI_LINEAR_ONLY,
+// RUBIK_MODE_SPLIT)
 // or their numeric values. A "lut" needs both tables ("linear_exp_table":
 // 65 entries, "linear_only_table": 257); its slopes are {"scale",
 // "shifter"} (dla_slope's data_i; FP16 data_f is "scale"'s bits). Omitted

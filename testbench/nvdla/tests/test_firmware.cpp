@@ -36,6 +36,7 @@
 #include "sw/nvdla/regs/config.h"
 #include "sw/nvdla/regs/glb.h"
 #include "sw/nvdla/regs/pdp.h"
+#include "sw/nvdla/regs/rubik.h"
 #include "sw/nvdla/regs/sdp.h"
 #include "testbench/nvdla/firmware/run_task.h"
 #include "testbench/nvdla/tests/firmware_test_support.h"
@@ -1064,6 +1065,249 @@ TEST(NvdlaFirmware, TaskNotCompletingInTimeIsAnError) {
   } catch (const FirmwareTimeout& e) {
     EXPECT_TRUE(mentions(e.what(), {"the task did not complete within 1000 ns", "S_INTR_STATUS"}));
   }
+}
+
+// ---------------------------------------------------------------------------
+// RUBIK (nv_full)
+
+// A feature cube of int8 elements on nv_full (32-byte atoms): element (x, h,
+// c) at byte (c / 32) * surf + h * line + x * 32 + c % 32. Lanes past the
+// channels hold `fill`.
+std::vector<uint8_t> feature_cube(uint32_t width, uint32_t height, uint32_t channels, uint32_t line, uint32_t surf,
+                                  const std::function<int8_t(uint32_t, uint32_t, uint32_t)>& element, uint8_t fill) {
+  const uint32_t surfaces = (channels + 31) / 32;
+  std::vector<uint8_t> bytes(size_t(surfaces - 1) * surf + size_t(height - 1) * line + width * 32, fill);
+  for (uint32_t c = 0; c < channels; ++c) {
+    for (uint32_t h = 0; h < height; ++h) {
+      for (uint32_t x = 0; x < width; ++x) bytes[(c / 32) * surf + h * line + x * 32 + c % 32] = uint8_t(element(x, h, c));
+    }
+  }
+  return bytes;
+}
+
+// Split a 5x2x40 int8 cube (two surfaces, the second holding 8 channels)
+// into 40 planes, then merge the planes into a cube again, as two layers of
+// one task (the merge waits for the split). By the programming guide's
+// definitions (Rubik programming): plane c, line h holds the elements (x, h,
+// c) for x < 5 at bytes x; merge puts them back into lane c % 32 of surface
+// c / 32. The merged cube's lanes past channel 40 are written as 0 (the
+// reorder buffer of nvdlav1 cmod/rubik/NV_NVDLA_rbk.cpp starts zeroed), and
+// the 64 bytes after each output keep their guard pattern.
+TEST(NvdlaFirmware, RubikSplitThenMergeRestoresTheCube) {
+  constexpr uint32_t kWidth = 5, kHeight = 2, kChannels = 40;
+  constexpr uint32_t kLine = kWidth * 32, kSurf = kHeight * kLine;
+  constexpr uint32_t kPlaneLine = 32, kPlane = kHeight * kPlaneLine;  // each plane line: one atom
+  constexpr uint64_t kCube = 0x80000000, kPlanes = 0x80100000, kMerged = 0x80200000;
+  const auto element = [](uint32_t x, uint32_t h, uint32_t c) { return int8_t(x * 29 + h * 71 + c * 13 + 1); };
+  const std::vector<uint8_t> cube = feature_cube(kWidth, kHeight, kChannels, kLine, kSurf, element, 0x5A);
+  const size_t planes_bytes = size_t(kChannels) * kPlane;
+
+  RubikLayer split;
+  split.op.mode = kRubikModeSplit;
+  split.src_data = {MemoryType::Mc, kCube, 0, kWidth, kHeight, kChannels, kLine, kSurf, 0};
+  split.dst_data = {MemoryType::Mc, kPlanes, 0, kWidth, kHeight, kChannels, kPlaneLine, 0, kPlane};
+  RubikLayer merge;
+  merge.op.mode = kRubikModeMerge;
+  merge.src_data = split.dst_data;
+  merge.dst_data = {MemoryType::Mc, kMerged, 0, kWidth, kHeight, kChannels, kLine, kSurf, 0};
+
+  TaskRequest request = request_for(Config::NvFull);
+  request.load.push_back({MemoryType::Mc, kCube, cube});
+  request.load.push_back({MemoryType::Mc, kPlanes, pattern(kPlanes, planes_bytes + 64, 0xEE)});
+  request.load.push_back({MemoryType::Mc, kMerged, pattern(kMerged, cube.size() + 64, 0xEE)});
+  request.operations.push_back({split, false});
+  request.operations.push_back({merge, true});
+  request.read_back.push_back({MemoryType::Mc, kPlanes, planes_bytes + 64});
+  request.read_back.push_back({MemoryType::Mc, kMerged, cube.size() + 64});
+  const TaskResult result = run_checked(request);
+
+  const std::vector<uint8_t>& planes = read_back(result, 0).bytes;
+  size_t wrong = 0;
+  for (uint32_t c = 0; c < kChannels; ++c) {
+    for (uint32_t h = 0; h < kHeight; ++h) {
+      for (uint32_t x = 0; x < kWidth; ++x) {
+        const uint8_t expected = uint8_t(element(x, h, c));
+        const uint8_t actual = planes[c * kPlane + h * kPlaneLine + x];
+        if (actual != expected && ++wrong <= 5) {
+          ADD_FAILURE() << "plane " << c << " line " << h << " element " << x << ": " << int(actual) << ", expected "
+                        << int(expected);
+        }
+      }
+    }
+  }
+  EXPECT_EQ(wrong, 0u) << "plane elements that differ";
+  const std::vector<uint8_t> guard = pattern(kPlanes, planes_bytes + 64, 0xEE);
+  expect_bytes({guard.end() - 64, guard.end()}, {planes.end() - 64, planes.end()}, "the 64 bytes after the planes");
+
+  std::vector<uint8_t> merged = feature_cube(kWidth, kHeight, kChannels, kLine, kSurf, element, 0x00);
+  const std::vector<uint8_t> after = pattern(kMerged, cube.size() + 64, 0xEE);
+  merged.insert(merged.end(), after.end() - 64, after.end());
+  expect_bytes(merged, read_back(result, 1).bytes, "the merged cube and the 64 bytes after it");
+  ASSERT_EQ(result.run.interrupts.size(), 2u);
+}
+
+// Deconvolution as NVDLA's compiler maps it: a 2x2 deconvolution with
+// stride 2 of a 3x3x16 int8 input into 32 channels is one convolution with
+// 1x1 kernels, one kernel per output channel and output phase (kernel
+// (j * 2 + i) * 32 + co holds the deconvolution weights D[co][.][j][i]),
+// whose 3x3x128 output SDP writes to memory, then a Rubik contract that
+// moves phase (i, j) of input pixel (x, y) to output pixel (2x + i, 2y + j).
+// The expected 6x6x32 output is the deconvolution by its definition,
+// out(X, Y, co) = sum over ci of in(X / 2, Y / 2, ci) * D[co][ci][Y % 2][X % 2],
+// computed here directly; the values keep every sum inside int8, so the
+// output converter (scale 1, no shift) passes it unchanged.
+TEST(NvdlaFirmware, DeconvolutionIsAConvolutionThenARubikContract) {
+  constexpr uint32_t kIn = 3, kCin = 16, kCout = 32, kStride = 2, kPhases = kStride * kStride;
+  constexpr uint32_t kKernels = kCout * kPhases, kOut = kIn * kStride;
+  constexpr uint64_t kInput = 0x80000000, kWeights = 0x80100000, kConvOut = 0x80200000, kOutput = 0x80300000;
+  const auto input = [](uint32_t x, uint32_t y, uint32_t c) { return int8_t(int(x * 7 + y * 5 + c * 3) % 7 - 3); };
+  const auto deconv_weight = [](uint32_t co, uint32_t ci, uint32_t j, uint32_t i) {
+    return int8_t(int(co * 3 + ci * 5 + j * 7 + i * 11) % 5 - 2);
+  };
+
+  // Weights in NVDLA's direct-convolution format for 1x1 kernels: kernel
+  // after kernel, each its kCin channels.
+  std::vector<uint8_t> weights(size_t(kKernels) * kCin);
+  for (uint32_t k = 0; k < kKernels; ++k) {
+    const uint32_t phase = k / kCout, co = k % kCout;
+    for (uint32_t ci = 0; ci < kCin; ++ci) {
+      weights[size_t(k) * kCin + ci] = uint8_t(deconv_weight(co, ci, phase / kStride, phase % kStride));
+    }
+  }
+
+  ConvLayer conv;
+  ConvOpDesc& op = conv.conv_op;
+  op.entry_per_slice = 2;  // 3 pixels of one 32-byte atom in 64-byte CBUF entries
+  op.input_width_csc = kIn;
+  op.input_height_csc = kIn;
+  op.input_channel_csc = kCin;
+  op.kernel_channel_csc = kCin;
+  op.input_width_cmac = kIn;
+  op.input_height_cmac = kIn;
+  op.bytes_per_kernel = kCin;
+  op.release = kIn;
+  conv.conv_surface.weight_data = {MemoryType::Mc, kWeights, uint32_t(weights.size()), 1, 1, kCin, 0, 0, 0};
+  conv.conv_surface.src_data = {MemoryType::Mc, kInput, 0, kIn, kIn, kCin, kIn * 32, kIn * kIn * 32, 0};
+  conv.conv_surface.dst_data = {MemoryType::Hw, 0, 0, kIn, kIn, kKernels, kIn * 32, kIn * kIn * 32, 0};
+  conv.sdp_op.out_cvt.scale = 1;
+  conv.sdp_surface.src_data = {MemoryType::Hw, 0, 0, kIn, kIn, kKernels, 0, 0, 0};
+  conv.sdp_dst_data = {MemoryType::Mc, kConvOut, 0, kIn, kIn, kKernels, kIn * 32, kIn * kIn * 32, 0};
+
+  RubikLayer contract;
+  contract.op.mode = kRubikModeContract;
+  contract.op.stride_x = kStride;
+  contract.op.stride_y = kStride;
+  contract.src_data = conv.sdp_dst_data;
+  contract.dst_data = {MemoryType::Mc, kOutput, 0, kOut, kOut, kCout, kOut * 32, kOut * kOut * 32, 0};
+
+  const std::vector<uint8_t> in_bytes = feature_cube(kIn, kIn, kCin, kIn * 32, kIn * kIn * 32, input, 0);
+  const auto output = [&](uint32_t x, uint32_t y, uint32_t co) {
+    int sum = 0;
+    for (uint32_t ci = 0; ci < kCin; ++ci) {
+      sum += input(x / kStride, y / kStride, ci) * deconv_weight(co, ci, y % kStride, x % kStride);
+    }
+    return int8_t(std::clamp(sum, -128, 127));
+  };
+  std::vector<uint8_t> expected = feature_cube(kOut, kOut, kCout, kOut * 32, kOut * kOut * 32, output, 0);
+  const size_t out_bytes = expected.size();
+  const std::vector<uint8_t> guard = pattern(kOutput, out_bytes + 64, 0xEE);
+  expected.insert(expected.end(), guard.end() - 64, guard.end());
+
+  TaskRequest request = request_for(Config::NvFull);
+  request.load.push_back({MemoryType::Mc, kInput, in_bytes});
+  request.load.push_back({MemoryType::Mc, kWeights, weights});
+  request.load.push_back({MemoryType::Mc, kOutput, guard});
+  request.operations.push_back({conv, false});
+  request.operations.push_back({contract, true});
+  request.read_back.push_back({MemoryType::Mc, kOutput, out_bytes + 64});
+  const TaskResult result = run_checked(request);
+  expect_bytes(expected, read_back(result, 0).bytes, "the 6x6x32 deconvolution output and the 64 bytes after it");
+  ASSERT_EQ(result.task.operations.size(), 3u);  // CONV, SDP, RUBIK
+  EXPECT_EQ(result.task.operations[2].type, OpType::Rubik);
+}
+
+// nv_small has no Rubik: its firmware build runs with dla_config.rubik_enable
+// false and refuses the operation (rubik.c dla_rubik_program) before
+// programming any RUBIK D register. The scheduler has already picked a
+// register group by then (scheduler.c dla_program_operation calls
+// set_producer before program), so S_POINTER is written; on silicon that
+// write reaches no unit, and the CSB here answers it with a warning.
+TEST(NvdlaFirmware, RubikOnMasterConfigurationIsRefusedByTheFirmware) {
+  SystemOptions options;
+  options.config = Config::NvSmall;
+  options.csb.unmapped_is_error = false;
+  std::string message;
+  std::vector<RegisterAccess> log;
+  run_firmware(options, [&](NvdlaSystem& system) {
+    RubikLayer layer;
+    layer.op.mode = kRubikModeSplit;
+    layer.src_data = {MemoryType::Mc, 0x80000000, 0, 4, 1, 8, 32, 32, 0};
+    layer.dst_data = {MemoryType::Mc, 0x80100000, 0, 4, 1, 8, 32, 0, 32};
+    const Task task = build_task(system.hal(), system.config(), {{layer, false}}, 0xF0000000);
+    FirmwareEngine engine(system.hal(), system.config());
+    try {
+      engine.run(task.address_list);
+    } catch (const FirmwareError& e) {
+      message = e.what();
+    }
+    log = engine.port().register_log();
+  });
+  EXPECT_TRUE(mentions(message, {"DLA_ERR_INVALID_INPUT", "RUBIK is not supported for this configuration"}));
+  const HardwareConfig& config = hardware_config(Config::NvSmall);
+  for (const RegisterAccess& a : log) {
+    const char* window = window_name(config, a.offset);
+    if (window != nullptr && std::string(window) == "RUBIK" && a.write) {
+      EXPECT_EQ(a.offset, config.unit_base(Unit::Rubik) + regs::rubik::S_POINTER)
+          << "RUBIK register written: " << describe(config, a);
+    }
+  }
+}
+
+// What rubik.c processor_rubik_program refuses or cannot write, refused by
+// the builder before it writes anything, naming the field.
+TEST(NvdlaFirmware, BuilderWritesRubikLayersAndRefusesBadFields) {
+  RubikLayer contract;
+  contract.op.stride_x = 2;
+  contract.op.stride_y = 2;
+  contract.src_data = {MemoryType::Mc, 0x80000000, 0, 3, 3, 128, 96, 288, 0};
+  contract.dst_data = {MemoryType::Mc, 0x80100000, 0, 6, 6, 32, 192, 1152, 0};
+  MemoryHal hal;
+  const Task task = build_task(hal, hardware_config(Config::NvFull), {{contract, false}}, 0xF0000000);
+  ASSERT_EQ(task.operations.size(), 1u);
+  EXPECT_EQ(task.operations[0].type, OpType::Rubik);
+  ASSERT_EQ(task.address_list.size(), 6u);  // 4 descriptor entries, the input and the output
+  EXPECT_EQ(task.address_list[4].size, 3u * 288 + 2 * 96 + 3 * 32);  // four sub-cubes of one surface
+  EXPECT_EQ(task.address_list[5].size, 5u * 192 + 6 * 32);
+
+  RubikLayer layer = contract;
+  layer.src_data.channel = 96;
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, layer),
+                       {"layer 0 (RubikLayer)", "src_data.channel 96 is not dst_data.channel x stride_x x stride_y = 128"}));
+  layer = contract;
+  layer.dst_data.width = 5;
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, layer), {"dst_data 5x6 is not the input's 3x3 times the strides"}));
+  layer = contract;
+  layer.op.stride_x = 0;
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, layer), {"rubik_op strides (0, 2) are not 1..32"}));
+  layer = contract;
+  layer.op.mode = 3;
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, layer), {"rubik_op.mode 3 is not 0..2"}));
+  layer = contract;
+  layer.src_data.type = MemoryType::Hw;
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, layer), {"rubik_surface.src_data must be in memory"}));
+  layer = contract;
+  layer.src_data.size = 100;
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, layer), {"src_data.size 100 is smaller than the extent of 1152"}));
+  RubikLayer merge;
+  merge.op.mode = kRubikModeMerge;
+  merge.src_data = {MemoryType::Mc, 0x80000000, 0, 4, 1, 8, 32, 0, 0};
+  merge.dst_data = {MemoryType::Mc, 0x80100000, 0, 4, 1, 8, 128, 128, 0};
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, merge), {"src_data.plane_stride 0 is not a non-zero multiple of 32"}));
+  RubikLayer split = merge;
+  split.op.mode = kRubikModeSplit;
+  split.src_data = merge.dst_data;
+  split.dst_data = {MemoryType::Mc, 0x80200000, 0, 4, 1, 9, 32, 0, 32};
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, split), {"dst_data.channel 9 (the planes) exceeds src_data.channel 8"}));
 }
 
 }  // namespace

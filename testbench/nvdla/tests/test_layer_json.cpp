@@ -179,6 +179,38 @@ TEST_F(LayerJson, ReadsBdmaAndFusedLayers) {
   EXPECT_EQ(std::get<SdpPdpLayer>(again.operations[1].layer).sdp_op.x1_op.mul_operand, 2);
 }
 
+TEST_F(LayerJson, ReadsRubikLayers) {
+  const LayerDescription d = parse_layer_json(R"({"layers": [
+    {"op": "rubik", "rubik_op": {"mode": "RUBIK_MODE_MERGE", "precision": "int16"},
+     "rubik_surface": {"src_data": {"type": "DLA_MEM_MC", "address": "0x80000000", "width": 5, "height": 2,
+                                    "channel": 3, "line_stride": 32, "plane_stride": 64},
+                       "dst_data": {"type": "DLA_MEM_MC", "address": "0x80100000", "width": 5, "height": 2,
+                                    "channel": 3, "line_stride": 160, "surf_stride": 320}}},
+    {"op": "rubik", "rubik_op": {"mode": "contract", "stride_x": 2, "stride_y": 3},
+     "rubik_surface": {"src_data": {"type": "DLA_MEM_MC", "address": "0x80200000", "width": 1, "height": 1,
+                                    "channel": 192, "line_stride": 32, "surf_stride": 32},
+                       "dst_data": {"type": "DLA_MEM_MC", "address": "0x80300000", "width": 2, "height": 3,
+                                    "channel": 32, "line_stride": 64, "surf_stride": 192}}}]})",
+                                              layer_path());
+  ASSERT_EQ(d.operations.size(), 2u);
+  const auto& merge = std::get<RubikLayer>(d.operations[0].layer);
+  EXPECT_EQ(merge.op.mode, kRubikModeMerge);
+  EXPECT_EQ(merge.op.precision, kPrecisionInt16);
+  EXPECT_EQ(merge.op.stride_x, 1);  // layer.h's default
+  EXPECT_EQ(merge.src_data.plane_stride, 64u);
+  const auto& contract = std::get<RubikLayer>(d.operations[1].layer);
+  EXPECT_EQ(contract.op.mode, kRubikModeContract);
+  EXPECT_EQ(contract.op.stride_y, 3);
+  // Written and read again: the same layers.
+  const LayerDescription again = parse_layer_json(layer_to_json(d), layer_path());
+  EXPECT_EQ(std::get<RubikLayer>(again.operations[0].layer).src_data.plane_stride, 64u);
+  EXPECT_EQ(std::get<RubikLayer>(again.operations[1].layer).op.stride_x, 2);
+  EXPECT_NE(error_of(R"({"layers": [{"op": "rubik", "rubik_op": {"mode": "RUBIK_MODE_ROTATE"},
+                          "rubik_surface": {}}]})")
+                .find("layers[0].rubik_op.mode"),
+            std::string::npos);
+}
+
 // The layers of a description as JSON text, for comparing descriptors
 // field by field.
 std::string layers_text(const LayerDescription& d) {
@@ -282,7 +314,7 @@ TEST_F(LayerJson, ErrorsNameFileKeyAndCause) {
   EXPECT_EQ(error_of("[]"), f + "top level: must be an object, not an array");
   EXPECT_EQ(error_of(R"({"layers": [], "extra": 1})"), f + "extra: unknown key (known here: layers, inputs, checks)");
   EXPECT_EQ(error_of(R"({"layers": [{"op": "fc"}]})"),
-            f + "layers[0].op: \"fc\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp, cdp, conv)");
+            f + "layers[0].op: \"fc\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp, cdp, conv, rubik)");
   const std::string cube = R"("pdp_surface": {"src_data": {"type": "mc", "address": 0, "width": 1, "height": 1,
       "channel": 1}, "dst_data": {"type": "mc", "address": 64, "width": 1, "height": 1, "channel": 1}})";
   auto pdp = [&](const std::string& op) {
@@ -926,7 +958,7 @@ TEST_F(LayerJson, CdpLayerReadsAndItsErrorsNameTheKey) {
   EXPECT_NE(error_of(R"({"layers": [{"op": "cdp", "cdp_op": {}}]})").find("layers[0].cdp_surface: missing"),
             std::string::npos);
   EXPECT_NE(error_of(R"({"layers": [{"op": "lrn"}]})")
-                .find("layers[0].op: \"lrn\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp, cdp, conv)"),
+                .find("layers[0].op: \"lrn\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp, cdp, conv, rubik)"),
             std::string::npos);
 }
 
