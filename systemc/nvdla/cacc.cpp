@@ -53,11 +53,21 @@ ConvOutput Cacc::pull_output() {
     }
   };
   Fetch data, weights;
-  const uint64_t weight_end = layer.weight_address + layer.cdma_weight_bytes;
+  // The weight DMA also fetches the weight group sizes and the mask bits of
+  // compressed weights (nvdlav1 NV_NVDLA_CDMA_wt.v WGS and WMB requests).
+  const auto within = [](uint64_t address, uint64_t base, uint64_t bytes) {
+    return address >= base && address < base + bytes;
+  };
+  const uint64_t groups = (uint64_t{layer.kernels} + layer.atomic_k() - 1) / layer.atomic_k();
+  const auto weight_fetch = [&](uint64_t address) {
+    return within(address, layer.weight_address, layer.cdma_weight_bytes) ||
+           (layer.compressed() && (within(address, layer.wgs_address, groups * 4) ||
+                                   within(address, layer.wmb_address, layer.cdma_wmb_bytes)));
+  };
   ConvOutput output;
   try {
     output = conv_process(layer, [&](bool mc, uint64_t address, uint8_t* bytes, size_t count) {
-      Fetch& fetch = address >= layer.weight_address && address < weight_end ? weights : data;
+      Fetch& fetch = weight_fetch(address) ? weights : data;
       fetch.memory += cdma->read(mc, address, bytes, count);
       fetch.bytes += count;
     });
@@ -73,7 +83,6 @@ ConvOutput Cacc::pull_output() {
   m_macs += layer_macs;
   macs.write(m_macs);
   const uint64_t cycles = layer_macs / (uint64_t{layer.core.atomic_c} * layer.atomic_k()) + 1;
-  const uint64_t groups = (uint64_t{layer.kernels} + layer.atomic_k() - 1) / layer.atomic_k();
   const sc_core::sc_time cycle(1, sc_core::SC_NS);
   const sc_core::sc_time start = sc_core::sc_time_stamp();
   const sc_core::sc_time data_done = start + data.duration() + cycle;

@@ -40,10 +40,17 @@ ConvRegisterMap cdma_registers() {
           {r::D_WEIGHT_BYTES, &R::cdma_weight_bytes},
           {r::D_MEAN_FORMAT, &R::cdma_mean_format},
           {r::D_CVT_CFG, &R::cdma_cvt_cfg},
+          {r::D_CVT_OFFSET, &R::cdma_cvt_offset},
+          {r::D_CVT_SCALE, &R::cdma_cvt_scale},
           {r::D_CONV_STRIDE, &R::cdma_conv_stride},
           {r::D_ZERO_PADDING, &R::cdma_zero_padding},
           {r::D_ZERO_PADDING_VALUE, &R::cdma_zero_padding_value},
-          {r::D_BANK, &R::cdma_bank}};
+          {r::D_BANK, &R::cdma_bank},
+          {r::D_WGS_ADDR_HIGH, &R::cdma_wgs_addr_high},
+          {r::D_WGS_ADDR_LOW, &R::cdma_wgs_addr_low},
+          {r::D_WMB_ADDR_HIGH, &R::cdma_wmb_addr_high},
+          {r::D_WMB_ADDR_LOW, &R::cdma_wmb_addr_low},
+          {r::D_WMB_BYTES, &R::cdma_wmb_bytes}};
 }
 
 }  // namespace

@@ -1,7 +1,10 @@
 // CDMA: the convolution DMA (nvdla/hw vmod/nvdla/cdma, cmod/cdma). Its
 // consumer group describes the layer's feature data and weights; CACC runs
 // the layer (conv_stage.h) and CDMA's read DMAs fetch what it needs from
-// the memory D_DAIN_RAM_TYPE / D_WEIGHT_RAM_TYPE select. When its data and
+// the memory D_DAIN_RAM_TYPE / D_WEIGHT_RAM_TYPE select: every batch's
+// input cube (D_BATCH_NUMBER, D_BATCH_STRIDE) and the weights, with their
+// group sizes (D_WGS_ADDR) and mask bits (D_WMB_ADDR, D_WMB_BYTES) when
+// they are compressed (conv_datapath.h has the formats). When its data and
 // its weights are in the buffer, CDMA raises CDMA_DAT_DONE and CDMA_WT_DONE
 // of its group. After reset CDMA clears the CBUF, 4096 entries at one per
 // cycle, before S_CBUF_FLUSH_STATUS reads FLUSH_DONE (nvdlav1

@@ -21,14 +21,14 @@ namespace cmac_b = regs::cmac_b;
 ConvCoreConfig conv_core_config(Config config) {
   switch (config) {
     case Config::NvSmall:
-      return {8, 8, 32, 512, 8, 0};  // nv_small.spec (int8 only)
+      return {8, 8, 32, 512, 8, 0, false, false};  // nv_small.spec (int8 only)
     case Config::NvSmall256Full:
-      return {32, 8, 32, 128, 32, 0};  // nv_small_256_full.spec (int8 only)
+      return {32, 8, 32, 128, 32, 0, false, false};  // nv_small_256_full.spec (int8 only)
     case Config::NvLarge:
-      return {64, 32, 16, 512, 64, 0};  // nv_large.spec (int8 only)
+      return {64, 32, 16, 512, 64, 0, false, false};  // nv_large.spec (int8 only)
     case Config::NvFull:
       // nvdlav1: 64 x 16 MACs (32 int8 or 16 int16 kernels), 16 x 32 KiB CBUF
-      return {64, 32, 16, 256, 128, 16};
+      return {64, 32, 16, 256, 128, 16, true, true};
   }
   throw std::invalid_argument("conv_core_config: unknown configuration");
 }
@@ -89,6 +89,7 @@ ConvLayer decode_conv(const ConvRegisters& r, const HardwareConfig& config) {
   l.line_packed = cdma::D_DAIN_MAP_LINE_PACKED.get(r.cdma_dain_map) != 0;
   l.surface_packed = cdma::D_DAIN_MAP_SURF_PACKED.get(r.cdma_dain_map) != 0;
   l.batches = cdma::D_BATCH_NUMBER_BATCHES.get(r.cdma_batch_number) + 1;
+  l.batch_stride = r.cdma_batch_stride & amask;
   l.cdma_entry_per_slice = cdma::D_ENTRY_PER_SLICE_ENTRIES.get(r.cdma_entry_per_slice) + 1;
   l.cdma_data_banks = cdma::D_BANK_DATA_BANK.get(r.cdma_bank) + 1;
   l.cdma_weight_banks = cdma::D_BANK_WEIGHT_BANK.get(r.cdma_bank) + 1;
@@ -105,6 +106,11 @@ ConvLayer decode_conv(const ConvRegisters& r, const HardwareConfig& config) {
   l.bytes_per_kernel = cdma::D_WEIGHT_SIZE_0_BYTE_PER_KERNEL.get(r.cdma_weight_size_0) + 1;
   l.cdma_kernels = cdma::D_WEIGHT_SIZE_1_WEIGHT_KERNEL.get(r.cdma_weight_size_1) + 1;
   l.cdma_weight_bytes = r.cdma_weight_bytes;
+  l.wgs_address = address(r.cdma_wgs_addr_high, r.cdma_wgs_addr_low, amask);
+  l.wmb_address = address(r.cdma_wmb_addr_high, r.cdma_wmb_addr_low, amask);
+  // nvdlav1 NV_NVDLA_CDMA_wt.v takes reg2dp_wmb_bytes[20:0], the register's
+  // bits [27:7]: a count of 128-byte units.
+  l.cdma_wmb_bytes = r.cdma_wmb_bytes & 0x0FFFFF80u;
 
   l.csc_width = csc::D_DATAIN_SIZE_EXT_0_DATAIN_WIDTH_EXT.get(r.csc_datain_size_ext_0) + 1;
   l.csc_height = csc::D_DATAIN_SIZE_EXT_0_DATAIN_HEIGHT_EXT.get(r.csc_datain_size_ext_0) + 1;
@@ -116,6 +122,7 @@ ConvLayer decode_conv(const ConvRegisters& r, const HardwareConfig& config) {
   l.kernel_channels = csc::D_WEIGHT_SIZE_EXT_1_WEIGHT_CHANNEL_EXT.get(r.csc_weight_size_ext_1) + 1;
   l.kernels = csc::D_WEIGHT_SIZE_EXT_1_WEIGHT_KERNEL.get(r.csc_weight_size_ext_1) + 1;
   l.csc_weight_bytes = r.csc_weight_bytes;
+  l.csc_wmb_bytes = r.csc_wmb_bytes & 0x0FFFFF80u;
   l.out_width = csc::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.get(r.csc_dataout_size_0) + 1;
   l.out_height = csc::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.get(r.csc_dataout_size_0) + 1;
   l.out_channels = csc::D_DATAOUT_SIZE_1_DATAOUT_CHANNEL.get(r.csc_dataout_size_1) + 1;
@@ -184,11 +191,22 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
   }
   // D_MEAN_FORMAT acts on image input only (NV_NVDLA_CDMA_cvt.v takes the
   // mean from the image path); feature layers may leave it set.
-  if (l.cdma_weight_compressed || l.csc_weight_compressed) {
-    return not_modelled("weight compression (CDMA/CSC D_WEIGHT_FORMAT.WEIGHT_FORMAT = COMPRESSED)");
+  if (l.cdma_weight_compressed != l.csc_weight_compressed) {
+    return "CDMA D_WEIGHT_FORMAT and CSC D_WEIGHT_FORMAT disagree (one UNCOMPRESSED, one COMPRESSED)";
   }
-  if (l.batches != 1 || l.csc_batches != 1 || l.cacc_batches != 1) {
-    return not_modelled("multi-batch convolution (CDMA/CSC/CACC D_BATCH_NUMBER != 0)");
+  if (l.compressed() && !l.core.weight_compression) {
+    return std::string("compressed weights (CDMA/CSC D_WEIGHT_FORMAT.WEIGHT_FORMAT = COMPRESSED) ") +
+           "are not supported by " + hardware_config(l.config).name + " (its hardware spec sets WEIGHT_COMPRESSION_DISABLE)";
+  }
+  // Multi-batch: CDMA fetches every batch's cube (NV_NVDLA_CDMA_dc.v batch
+  // counter inside the channel loop), CSC and CACC count the same batches.
+  if (l.batches != l.csc_batches || l.batches != l.cacc_batches) {
+    return "CDMA D_BATCH_NUMBER (" + num(l.batches - 1) + "), CSC D_BATCH_NUMBER (" + num(l.csc_batches - 1) +
+           ") and CACC D_BATCH_NUMBER (" + num(l.cacc_batches - 1) + ") disagree";
+  }
+  if (l.batches > 1 && !l.core.batch) {
+    return "multi-batch convolution (CDMA/CSC/CACC D_BATCH_NUMBER = " + num(l.batches - 1) +
+           ") is not supported by " + hardware_config(l.config).name + " (its hardware spec sets BATCH_DISABLE)";
   }
   // The units must agree on the layer.
   // CDMA D_DATAIN_SIZE_EXT_0 is Winograd's (NV_NVDLA_CDMA_dc.v reads only
@@ -216,11 +234,33 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
   // bits [31:7]); the traces program the padded value.
   const uint64_t weight_bytes = kernel_bytes * l.kernels;
   const uint64_t padded_weight_bytes = (weight_bytes + 127) / 128 * 128;
-  for (const uint64_t programmed : {l.cdma_weight_bytes, l.csc_weight_bytes}) {
-    if (programmed != weight_bytes && programmed != padded_weight_bytes) {
-      return "CDMA D_WEIGHT_BYTES (" + num(l.cdma_weight_bytes) + ") and CSC D_WEIGHT_BYTES (" +
-             num(l.csc_weight_bytes) + ") must be BYTE_PER_KERNEL*K = " + num(weight_bytes) + " padded to 128 bytes (" +
-             num(padded_weight_bytes) + ")";
+  if (!l.compressed()) {
+    for (const uint64_t programmed : {l.cdma_weight_bytes, l.csc_weight_bytes}) {
+      if (programmed != weight_bytes && programmed != padded_weight_bytes) {
+        return "CDMA D_WEIGHT_BYTES (" + num(l.cdma_weight_bytes) + ") and CSC D_WEIGHT_BYTES (" +
+               num(l.csc_weight_bytes) + ") must be BYTE_PER_KERNEL*K = " + num(weight_bytes) +
+               " padded to 128 bytes (" + num(padded_weight_bytes) + ")";
+      }
+    }
+  } else {
+    // Compressed: D_WEIGHT_BYTES counts the packed non-zero weights, at
+    // most the dense kernels (conv_process() checks it against the WGS).
+    if (l.cdma_weight_bytes > padded_weight_bytes) {
+      return "CDMA D_WEIGHT_BYTES (" + num(l.cdma_weight_bytes) + ") exceeds the uncompressed kernels (" +
+             num(padded_weight_bytes) + " bytes) for compressed weights";
+    }
+    // One mask bit per dense weight element, padded to whole 128-byte units
+    // (nvdlav1 NV_NVDLA_CDMA_wt.v asserts reg2dp_wmb_bytes ==
+    // ceil(BYTE_PER_KERNEL x K / element bytes / 1024)).
+    const uint64_t mask_bits = weight_bytes / l.element_bytes();
+    const uint64_t wmb_bytes = (mask_bits + 1023) / 1024 * 128;
+    if (l.cdma_wmb_bytes != wmb_bytes) {
+      return "CDMA D_WMB_BYTES (" + num(l.cdma_wmb_bytes) + ") must hold one mask bit per weight (" + num(mask_bits) +
+             " bits) padded to 128 bytes: " + num(wmb_bytes);
+    }
+    if (l.csc_wmb_bytes != l.cdma_wmb_bytes) {
+      return "CDMA D_WMB_BYTES (" + num(l.cdma_wmb_bytes) + ") and CSC D_WMB_BYTES (" + num(l.csc_wmb_bytes) +
+             ") disagree";
     }
   }
   if (l.cdma_weight_bytes != l.csc_weight_bytes) return "CDMA D_WEIGHT_BYTES and CSC D_WEIGHT_BYTES disagree";
@@ -274,19 +314,41 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
     return "CDMA D_SURF_STRIDE (" + num(l.surface_stride) + ") is below D_LINE_STRIDE x height (" +
            num(l.line_stride * l.height) + ")";
   }
-  // Convolution buffer.
-  if (uint64_t(l.cdma_data_banks) + l.cdma_weight_banks > l.core.cbuf_banks) {
-    return "CDMA D_BANK allocates " + num(l.cdma_data_banks) + " data + " + num(l.cdma_weight_banks) +
-           " weight banks, more than the " + num(l.core.cbuf_banks) + " CBUF banks";
+  // The batches' cubes must not overlap: the trace generator's CDMA rules
+  // (verif/testbench/trace_generator/resources/nvdla_cdma_resource.sv
+  // c_ias_multi_batch) ask D_BATCH_STRIDE >= D_SURF_STRIDE x surfaces; a
+  // one-surface cube spans D_LINE_STRIDE x height.
+  if (l.batches > 1) {
+    const uint64_t cube_bytes = (surfaces > 1 ? l.surface_stride : l.line_stride * l.height) * surfaces;
+    if (l.batch_stride < cube_bytes) {
+      return "CDMA D_BATCH_STRIDE (" + num(l.batch_stride) + ") is below the bytes of one input cube (" +
+             num(cube_bytes) + "): the batches would overlap";
+    }
   }
-  if (uint64_t(l.cdma_entry_per_slice) * l.height > uint64_t(l.cdma_data_banks) * l.core.cbuf_bank_entries) {
-    return "the input (CDMA D_ENTRY_PER_SLICE x height = " + num(uint64_t(l.cdma_entry_per_slice) * l.height) +
+  // Convolution buffer.
+  // With compressed weights the last bank holds the weight mask bits
+  // (nvdlav1 NV_NVDLA_CDMA_wt.v: data + weight banks at most 15 when
+  // compressed; cmod/csc/NV_NVDLA_csc.cpp reads the WMB from bank 15).
+  const uint32_t usable_banks = l.compressed() ? l.core.cbuf_banks - 1 : l.core.cbuf_banks;
+  if (uint64_t(l.cdma_data_banks) + l.cdma_weight_banks > usable_banks) {
+    return "CDMA D_BANK allocates " + num(l.cdma_data_banks) + " data + " + num(l.cdma_weight_banks) +
+           " weight banks, more than the " + num(usable_banks) + " CBUF banks" +
+           (l.compressed() ? " left beside the weight mask bank" : "");
+  }
+  // Every line of the input holds D_ENTRY_PER_SLICE entries per batch
+  // (NV_NVDLA_CDMA_dc.v entry_per_batch = entries x batches;
+  // nvdla_cdma_resource.sv: data banks >= entries x height x batches).
+  const uint64_t data_entries = uint64_t(l.cdma_entry_per_slice) * l.height * l.batches;
+  if (data_entries > uint64_t(l.cdma_data_banks) * l.core.cbuf_bank_entries) {
+    return "the input (CDMA D_ENTRY_PER_SLICE x height x batches = " + num(data_entries) +
            " entries) does not fit the data banks of CDMA D_BANK (" +
            num(uint64_t(l.cdma_data_banks) * l.core.cbuf_bank_entries) + " entries); split H in software";
   }
+  // (A compressed group's size is in memory, at D_WGS_ADDR: conv_process()
+  // checks it.)
   const uint64_t group_bytes = kernel_bytes * std::min(l.kernels, l.atomic_k());
-  const uint64_t weight_capacity = uint64_t(l.cdma_weight_banks) * l.core.cbuf_bank_entries * l.core.cbuf_entry_bytes;
-  if (group_bytes > weight_capacity) {
+  const uint64_t weight_capacity = l.weight_capacity();
+  if (!l.compressed() && group_bytes > weight_capacity) {
     return "one kernel group (" + num(group_bytes) + " bytes) does not fit the weight banks of CDMA D_BANK (" +
            num(weight_capacity) + " bytes)";
   }
@@ -357,6 +419,71 @@ std::vector<int32_t> elements(const std::vector<uint8_t>& bytes, bool int16) {
   return e;
 }
 
+// Reads `bytes.size()` bytes at `address` in requests of at most 64 KiB.
+void read_blocks(const ConvMemoryRead& read, bool mc, uint64_t address, std::vector<uint8_t>& bytes) {
+  constexpr size_t block = 64 * 1024;
+  for (size_t done = 0; done < bytes.size(); done += block) {
+    read(mc, address + done, bytes.data() + done, std::min(block, bytes.size() - done));
+  }
+}
+
+// Compressed weights (nvdlav1; formats of the header): fetches the weight
+// group sizes (WGS) and the weight mask bits (WMB) over the weight
+// interface, checks the sizes against the mask and expands `packed` (the
+// non-zero weights in dense order) to the dense layout.
+std::vector<int32_t> decompress_weights(const ConvLayer& l, const ConvMemoryRead& read,
+                                        const std::vector<int32_t>& packed) {
+  const uint32_t eb = l.element_bytes();
+  const uint32_t K = l.kernels, Kg = l.atomic_k();
+  const uint32_t groups = (K + Kg - 1) / Kg;
+  const size_t kernel_elements = size_t(l.kernel_height) * l.kernel_width * l.channels;
+  std::vector<uint8_t> wgs(size_t(groups) * 4);
+  read_blocks(read, l.weight_mc, l.wgs_address, wgs);
+  std::vector<uint8_t> wmb(l.cdma_wmb_bytes);
+  read_blocks(read, l.weight_mc, l.wmb_address, wmb);
+
+  std::vector<int32_t> dense(kernel_elements * K, 0);
+  size_t next = 0;  // next packed weight
+  uint64_t total = 0;
+  for (uint32_t g = 0; g < groups; ++g) {
+    const size_t begin = size_t(g) * Kg * kernel_elements;
+    const size_t end = begin + size_t(std::min(Kg, K - g * Kg)) * kernel_elements;
+    const size_t first = next;
+    for (size_t i = begin; i < end; ++i) {
+      // Mask bit i: byte i / 8, bit i % 8 (LSB first).
+      if (((wmb[i / 8] >> (i % 8)) & 1) == 0) continue;
+      if (next == packed.size()) {
+        throw std::invalid_argument("CDMA D_WEIGHT_BYTES (" + num(l.cdma_weight_bytes) +
+                                    ") holds fewer weights than the mask bits at D_WMB_ADDR select");
+      }
+      dense[i] = packed[next++];
+    }
+    const uint64_t group_bytes = uint64_t(next - first) * eb;
+    const uint32_t programmed = uint32_t(wgs[4 * g]) | uint32_t(wgs[4 * g + 1]) << 8 | uint32_t(wgs[4 * g + 2]) << 16 |
+                                uint32_t(wgs[4 * g + 3]) << 24;
+    if (programmed != group_bytes) {
+      throw std::invalid_argument("the weight group size " + num(g) + " at CDMA D_WGS_ADDR (" + num(programmed) +
+                                  " bytes) differs from the " + num(group_bytes) +
+                                  " bytes of non-zero weights its mask bits at D_WMB_ADDR select");
+    }
+    // nvdlav1 NV_NVDLA_CDMA_wt.v: unless all weights fit the weight banks,
+    // one compressed group plus 128 bytes must.
+    if (l.cdma_weight_bytes > l.weight_capacity() && group_bytes + 128 > l.weight_capacity()) {
+      throw std::invalid_argument("compressed weight group " + num(g) + " (" + num(group_bytes) +
+                                  " bytes, at CDMA D_WGS_ADDR) does not fit the weight banks of CDMA D_BANK (" +
+                                  num(l.weight_capacity()) + " bytes, 128 kept free)");
+    }
+    total += group_bytes;
+  }
+  const uint64_t padded = (total + 127) / 128 * 128;
+  if (l.cdma_weight_bytes != total && l.cdma_weight_bytes != padded) {
+    throw std::invalid_argument("CDMA D_WEIGHT_BYTES (" + num(l.cdma_weight_bytes) +
+                                ") must be the compressed weights' bytes (the sum of the group sizes at D_WGS_ADDR, " +
+                                num(total) + ") padded to 128 bytes (" + num(padded) + ")");
+  }
+  return dense;
+}
+
 }  // namespace
 
 ConvOutput conv_process(const ConvLayer& l, const ConvMemoryRead& read) {
@@ -367,12 +494,18 @@ ConvOutput conv_process(const ConvLayer& l, const ConvMemoryRead& read) {
   const uint32_t W = l.width, H = l.height, C = l.channels;
   const uint32_t surfaces = (C + atom - 1) / atom;
 
-  // CDMA: the feature cube, one read per line of each surface.
-  std::vector<uint8_t> feature_bytes(size_t(surfaces) * H * W * l.atom_bytes);
-  for (uint32_t s = 0; s < surfaces; ++s) {
-    for (uint32_t h = 0; h < H; ++h) {
-      uint8_t* line = feature_bytes.data() + (size_t(s) * H + h) * W * l.atom_bytes;
-      read(l.input_mc, l.input_address + s * l.surface_stride + h * l.line_stride, line, size_t(W) * l.atom_bytes);
+  // CDMA: the feature cube of each batch (batch b at D_BATCH_STRIDE x b),
+  // one read per line of each surface.
+  const uint32_t B = l.batches;
+  const size_t cube_bytes = size_t(surfaces) * H * W * l.atom_bytes;
+  std::vector<uint8_t> feature_bytes(cube_bytes * B);
+  for (uint32_t b = 0; b < B; ++b) {
+    for (uint32_t s = 0; s < surfaces; ++s) {
+      for (uint32_t h = 0; h < H; ++h) {
+        uint8_t* line = feature_bytes.data() + b * cube_bytes + (size_t(s) * H + h) * W * l.atom_bytes;
+        read(l.input_mc, l.input_address + b * l.batch_stride + s * l.surface_stride + h * l.line_stride, line,
+             size_t(W) * l.atom_bytes);
+      }
     }
   }
   std::vector<int32_t> feature = elements(feature_bytes, int16);
@@ -382,16 +515,15 @@ ConvOutput conv_process(const ConvLayer& l, const ConvMemoryRead& read) {
                 : cdma_convert(static_cast<int8_t>(x), l.cvt_offset, l.cvt_scale, l.cvt_truncate);
     }
   }
-  // CDMA: the weights, in blocks of at most 64 KiB.
+  // CDMA: the weights, in blocks of at most 64 KiB; compressed weights are
+  // expanded to the dense layout as CSC's decompressor does.
   const uint32_t R = l.kernel_height, S = l.kernel_width, K = l.kernels;
   const size_t kernel_elements = size_t(R) * S * C;
-  std::vector<uint8_t> weight_bytes(std::max<size_t>(kernel_elements * eb * K, l.cdma_weight_bytes));
-  constexpr size_t block = 64 * 1024;
-  for (size_t done = 0; done < weight_bytes.size(); done += block) {
-    read(l.weight_mc, l.weight_address + done, weight_bytes.data() + done,
-         std::min(block, weight_bytes.size() - done));
-  }
-  const std::vector<int32_t> weights = elements(weight_bytes, int16);
+  std::vector<uint8_t> weight_bytes(
+      l.compressed() ? l.cdma_weight_bytes : std::max<size_t>(kernel_elements * eb * K, l.cdma_weight_bytes));
+  read_blocks(read, l.weight_mc, l.weight_address, weight_bytes);
+  const std::vector<int32_t> weights =
+      l.compressed() ? decompress_weights(l, read, elements(weight_bytes, int16)) : elements(weight_bytes, int16);
   // Reorder the weights to [k][cb][r][s][c'] (a kernel's channel block
   // contiguous) from the grouped memory layout of the header.
   const uint32_t Ac = l.core.atomic_c, Kg = l.atomic_k();
@@ -420,48 +552,57 @@ ConvOutput conv_process(const ConvLayer& l, const ConvMemoryRead& read) {
   out.height = l.out_height;
   out.channels = K;
   out.lanes = atom;
-  out.values.assign(size_t(out.surfaces()) * out.height * out.width * out.lanes, 0);
+  out.batches = B;
+  out.values.assign(out.batch_values() * B, 0);
   // The lanes beyond K carry cacc_truncate(0) = 0.
   const int32_t pad = int16 ? int32_t(l.pad_value) : int32_t(static_cast<int8_t>(l.pad_value & 0xFF));
   const unsigned accumulator_bits = int16 ? 48 : 34;
   std::vector<int32_t> column(size_t(R) * S * blocks * Ac);
-  for (uint32_t y = 0; y < out.height; ++y) {
-    for (uint32_t x = 0; x < out.width; ++x) {
-      // CSC: the input elements one output position sees, [cb][r][s][c'],
-      // padding included.
-      for (uint32_t cb = 0; cb < blocks; ++cb) {
-        const uint32_t ccount = std::min(Ac, C - cb * Ac);
-        for (uint32_t r = 0; r < R; ++r) {
-          const int64_t ih = int64_t(y) * l.stride_y - l.pad_top + int64_t(r) * l.dilation_y;
-          for (uint32_t s = 0; s < S; ++s) {
-            const int64_t iw = int64_t(x) * l.stride_x - l.pad_left + int64_t(s) * l.dilation_x;
-            int32_t* dst = column.data() + size_t(cb) * Ac * R * S + (size_t(r) * S + s) * ccount;
-            const bool inside = ih >= 0 && ih < H && iw >= 0 && iw < W;
-            for (uint32_t c = 0; c < ccount; ++c) {
-              const uint32_t ch = cb * Ac + c;
-              dst[c] = inside ? feature[((size_t(ch / atom) * H + size_t(ih)) * W + size_t(iw)) * atom + ch % atom]
-                              : pad;
+  // CSC sends each weight stripe to all batches in turn (nvdlav1
+  // NV_NVDLA_CSC_sg.v shortens the stripe by the batch count); every
+  // batch's sums are accumulated apart, in the same order, so each batch is
+  // the convolution of its own cube.
+  for (uint32_t b = 0; b < B; ++b) {
+    const int32_t* const cube = feature.data() + size_t(b) * surfaces * H * W * atom;
+    int32_t* const batch_out = out.values.data() + b * out.batch_values();
+    for (uint32_t y = 0; y < out.height; ++y) {
+      for (uint32_t x = 0; x < out.width; ++x) {
+        // CSC: the input elements one output position sees, [cb][r][s][c'],
+        // padding included.
+        for (uint32_t cb = 0; cb < blocks; ++cb) {
+          const uint32_t ccount = std::min(Ac, C - cb * Ac);
+          for (uint32_t r = 0; r < R; ++r) {
+            const int64_t ih = int64_t(y) * l.stride_y - l.pad_top + int64_t(r) * l.dilation_y;
+            for (uint32_t s = 0; s < S; ++s) {
+              const int64_t iw = int64_t(x) * l.stride_x - l.pad_left + int64_t(s) * l.dilation_x;
+              int32_t* dst = column.data() + size_t(cb) * Ac * R * S + (size_t(r) * S + s) * ccount;
+              const bool inside = ih >= 0 && ih < H && iw >= 0 && iw < W;
+              for (uint32_t c = 0; c < ccount; ++c) {
+                const uint32_t ch = cb * Ac + c;
+                dst[c] = inside ? cube[((size_t(ch / atom) * H + size_t(ih)) * W + size_t(iw)) * atom + ch % atom]
+                                : pad;
+              }
             }
           }
         }
-      }
-      for (uint32_t k = 0; k < K; ++k) {
-        const int32_t* wk = w.data() + size_t(k) * kernel_elements;
-        int64_t acc = 0;
-        size_t pos = 0;
-        for (uint32_t cb = 0; cb < blocks; ++cb) {
-          const uint32_t ccount = std::min(Ac, C - cb * Ac);
-          for (uint32_t rs = 0; rs < R * S; ++rs) {
-            int64_t partial = 0;  // CMAC: one atomic operation
-            for (uint32_t c = 0; c < ccount; ++c) partial += int64_t(column[pos + c]) * wk[pos + c];
-            pos += ccount;
-            acc = cacc_accumulate(acc, partial, accumulator_bits);
+        for (uint32_t k = 0; k < K; ++k) {
+          const int32_t* wk = w.data() + size_t(k) * kernel_elements;
+          int64_t acc = 0;
+          size_t pos = 0;
+          for (uint32_t cb = 0; cb < blocks; ++cb) {
+            const uint32_t ccount = std::min(Ac, C - cb * Ac);
+            for (uint32_t rs = 0; rs < R * S; ++rs) {
+              int64_t partial = 0;  // CMAC: one atomic operation
+              for (uint32_t c = 0; c < ccount; ++c) partial += int64_t(column[pos + c]) * wk[pos + c];
+              pos += ccount;
+              acc = cacc_accumulate(acc, partial, accumulator_bits);
+            }
           }
+          bool sat = false;
+          const size_t index = ((size_t(k / atom) * out.height + y) * out.width + x) * atom + k % atom;
+          batch_out[index] = cacc_truncate(acc, l.truncate, &sat);
+          if (sat) ++out.out_saturation;
         }
-        bool sat = false;
-        const size_t index = ((size_t(k / atom) * out.height + y) * out.width + x) * atom + k % atom;
-        out.values[index] = cacc_truncate(acc, l.truncate, &sat);
-        if (sat) ++out.out_saturation;
       }
     }
   }

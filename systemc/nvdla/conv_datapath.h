@@ -9,13 +9,51 @@
 // Modelled: int8 direct convolution, and int16 on nv_full (nvdlav1), of a
 // feature cube from memory (packed cube layout of feature_cube.h, CDMA's
 // line and surface strides, MCIF, or CVIF where the configuration has
-// it), CDMA's input converter, uncompressed weights, padding with
-// PAD_VALUE, stride, dilation, CACC truncation. DATA_REUSE / WEIGHT_REUSE / SKIP_*_RLS only decide what the
+// it), CDMA's input converter, dense and (nv_full) compressed weights,
+// padding with PAD_VALUE, stride, dilation, (nv_full) several batches, CACC
+// truncation. DATA_REUSE / WEIGHT_REUSE / SKIP_*_RLS only decide what the
 // buffer keeps between layers and do not change the arithmetic (each layer
 // is computed from memory here). Not modelled (named by
 // conv_unsupported_or_illegal()): fp16, mixed precisions, image input (pixel
-// formats, mean, pixel offsets), weight compression, Winograd, multi-batch.
+// formats, mean, pixel offsets), Winograd.
 // Deconvolution is a software composition of direct convolutions.
+//
+// Multi-batch (nv_full only: every master spec sets BATCH_DISABLE):
+// D_BATCH_NUMBER = N - 1 in CDMA, CSC and CACC alike. CDMA reads batch b's
+// cube at D_DAIN_ADDR + b x D_BATCH_STRIDE with the same line and surface
+// strides (nvdlav1 vmod/nvdla/cdma/NV_NVDLA_CDMA_dc.v: the batch counter
+// sits inside the channel loop and adds reg2dp_batch_stride to the
+// address; the buffer holds D_ENTRY_PER_SLICE x N entries per line). CSC
+// sends each weight stripe to every batch in turn (NV_NVDLA_CSC_sg.v; its
+// stripes shorten as N grows) and CACC accumulates each batch apart, so
+// batch b's output is the convolution of batch b's cube alone; SDP writes
+// it D_DST_BATCH_STRIDE x b further (sdp.cpp). Rules from the trace
+// generator (verif/testbench/trace_generator/resources/nvdla_cdma_resource.sv
+// c_ias_multi_batch, CBUF bank sizing): D_BATCH_STRIDE at least one cube
+// (D_SURF_STRIDE x surfaces; D_LINE_STRIDE x height for one surface), and
+// D_ENTRY_PER_SLICE x height x N entries within the data banks.
+//
+// Compressed weights (nv_full only: every master spec sets
+// WEIGHT_COMPRESSION_DISABLE), CDMA/CSC D_WEIGHT_FORMAT = COMPRESSED:
+//   WMB  at D_WMB_ADDR, D_WMB_BYTES long: one bit per element of the dense
+//        weight layout below, in its order, bit i in byte i / 8 at bit
+//        i % 8; 1 = the element is stored, 0 = it is zero.
+//        D_WMB_BYTES = ceil(elements / 1024) x 128 (nvdlav1
+//        NV_NVDLA_CDMA_wt.v asserts it; the register keeps bits [27:7]).
+//   weights at D_WEIGHT_ADDR: the stored elements only, in dense order,
+//        packed without gaps across kernel groups (int16 little-endian);
+//        D_WEIGHT_BYTES = their bytes padded to 128.
+//   WGS  at D_WGS_ADDR: one little-endian 32-bit word per kernel group,
+//        the bytes of that group's stored elements (CDMA adds it to the
+//        bytes the group needs: NV_NVDLA_CDMA_wt.v wgs_pop_data;
+//        cmod/cdma/NV_NVDLA_cdma.cpp reads ceil(K / atomic-K) x 4 bytes).
+//   CSC's decompressor (NV_NVDLA_CSC_WL_dec.v; cmod/csc/NV_NVDLA_csc.cpp
+//   get_decompressed_weight) puts the next stored element where the mask
+//   bit is 1 and 0 elsewhere, so CMAC sees the dense kernels. The WMB takes
+//   the last CBUF bank: data + weight banks at most 15. A group size that
+//   differs from its mask bits' count, or D_WEIGHT_BYTES that differs from
+//   the groups' sum, is refused naming the register: CDMA's per-group
+//   buffer accounting would no longer match what CSC consumes.
 //
 // Weight layout (nvdla/doc doc/hw/format.rst "Basic Weight for Direct
 // Convolution", confirmed by NVDLA's dc_* trace CRCs): the K kernels
@@ -113,6 +151,13 @@ struct ConvCoreConfig {
   uint32_t cbuf_bank_entries;   // CBUF_BANK_DEPTH
   uint32_t cbuf_entry_bytes;    // CBUF_BANK_WIDTH
   uint32_t atomic_k_int16;      // kernels of one int16 weight group; 0: no int16
+  // NVDLA_BATCH_ENABLE and NVDLA_WEIGHT_COMPRESSION_ENABLE: every master
+  // spec (nv_small.spec, nv_large.spec, nv_small_256_full.spec ...) sets
+  // BATCH_DISABLE and WEIGHT_COMPRESSION_DISABLE; the nvdlav1 design
+  // (nv_full) has both (its CDMA_dc.v batch counters, CDMA_wt.v WMB/WGS
+  // fetch and CSC_WL_dec.v decompressor are unconditional).
+  bool batch;                   // D_BATCH_NUMBER may be non-zero
+  bool weight_compression;      // D_WEIGHT_FORMAT may be COMPRESSED
 };
 ConvCoreConfig conv_core_config(Config config);
 
@@ -154,6 +199,11 @@ struct ConvRegisters {
   uint32_t cdma_zero_padding = 0;               // CDMA D_ZERO_PADDING
   uint32_t cdma_zero_padding_value = 0;         // CDMA D_ZERO_PADDING_VALUE
   uint32_t cdma_bank = 0;                       // CDMA D_BANK
+  uint32_t cdma_wgs_addr_high = 0;              // CDMA D_WGS_ADDR_HIGH (compressed weights)
+  uint32_t cdma_wgs_addr_low = 0;               // CDMA D_WGS_ADDR_LOW
+  uint32_t cdma_wmb_addr_high = 0;              // CDMA D_WMB_ADDR_HIGH (compressed weights)
+  uint32_t cdma_wmb_addr_low = 0;               // CDMA D_WMB_ADDR_LOW
+  uint32_t cdma_wmb_bytes = 0;                  // CDMA D_WMB_BYTES
   // CSC
   uint32_t csc_misc_cfg = 0x00001100;           // CSC D_MISC_CFG
   uint32_t csc_datain_format = 0;               // CSC D_DATAIN_FORMAT
@@ -166,6 +216,7 @@ struct ConvRegisters {
   uint32_t csc_weight_size_ext_0 = 0;           // CSC D_WEIGHT_SIZE_EXT_0
   uint32_t csc_weight_size_ext_1 = 0;           // CSC D_WEIGHT_SIZE_EXT_1
   uint32_t csc_weight_bytes = 0;                // CSC D_WEIGHT_BYTES
+  uint32_t csc_wmb_bytes = 0;                   // CSC D_WMB_BYTES
   uint32_t csc_dataout_size_0 = 0;              // CSC D_DATAOUT_SIZE_0
   uint32_t csc_dataout_size_1 = 0;              // CSC D_DATAOUT_SIZE_1
   uint32_t csc_atomics = 0x00000001;            // CSC D_ATOMICS
@@ -194,7 +245,7 @@ struct ConvRegisters {
 struct ConvLayer {
   Config config = Config::NvSmall;
   uint32_t atom_bytes = 8;          // memory atom of the configuration
-  ConvCoreConfig core{8, 8, 32, 512, 8, 0};
+  ConvCoreConfig core{8, 8, 32, 512, 8, 0, false, false};
 
   // Modes and precisions (raw field values: 0 int8, 1 int16, 2 fp16).
   uint32_t cdma_conv_mode = 0, csc_conv_mode = 0, cmac_a_conv_mode = 0, cmac_b_conv_mode = 0,
@@ -217,6 +268,7 @@ struct ConvLayer {
   uint64_t line_stride = 0, surface_stride = 0;          // D_LINE_STRIDE, D_SURF_STRIDE
   bool line_packed = false, surface_packed = false;      // D_DAIN_MAP
   uint32_t batches = 1;                                  // CDMA D_BATCH_NUMBER + 1
+  uint64_t batch_stride = 0;                             // CDMA D_BATCH_STRIDE
   uint32_t cdma_entry_per_slice = 1;                     // D_ENTRY_PER_SLICE + 1
   uint32_t cdma_data_banks = 1, cdma_weight_banks = 1;   // D_BANK + 1 each
   uint32_t cdma_stride_x = 1, cdma_stride_y = 1;         // D_CONV_STRIDE + 1 each
@@ -228,6 +280,9 @@ struct ConvLayer {
   uint32_t bytes_per_kernel = 1;                         // D_WEIGHT_SIZE_0 + 1
   uint32_t cdma_kernels = 1;                             // D_WEIGHT_SIZE_1 + 1
   uint64_t cdma_weight_bytes = 0;                        // D_WEIGHT_BYTES
+  uint64_t wgs_address = 0;                              // D_WGS_ADDR_HIGH/LOW
+  uint64_t wmb_address = 0;                              // D_WMB_ADDR_HIGH/LOW
+  uint64_t cdma_wmb_bytes = 0;                           // D_WMB_BYTES (bits [27:7])
 
   // Sequencing (CSC).
   uint32_t csc_width = 1, csc_height = 1, csc_channels = 1;  // D_DATAIN_SIZE_EXT_0/1
@@ -236,6 +291,7 @@ struct ConvLayer {
   uint32_t kernel_width = 1, kernel_height = 1;         // D_WEIGHT_SIZE_EXT_0 (S, R)
   uint32_t kernel_channels = 1, kernels = 1;            // D_WEIGHT_SIZE_EXT_1 (C, K)
   uint64_t csc_weight_bytes = 0;
+  uint64_t csc_wmb_bytes = 0;                           // D_WMB_BYTES (bits [27:7])
   uint32_t out_width = 1, out_height = 1, out_channels = 1;  // CSC D_DATAOUT_SIZE_0/1
   uint32_t stride_x = 1, stride_y = 1;                  // D_CONV_STRIDE_EXT + 1 each
   uint32_t dilation_x = 1, dilation_y = 1;              // D_DILATION_EXT + 1 each
@@ -255,6 +311,11 @@ struct ConvLayer {
   uint32_t element_bytes() const { return int16() ? 2 : 1; }
   uint32_t atom_elements() const { return atom_bytes / element_bytes(); }
   uint32_t atomic_k() const { return int16() ? core.atomic_k_int16 : core.atomic_k; }
+  bool compressed() const { return cdma_weight_compressed; }
+  // Bytes of the weight banks CDMA D_BANK allocates.
+  uint64_t weight_capacity() const {
+    return uint64_t(cdma_weight_banks) * core.cbuf_bank_entries * core.cbuf_entry_bytes;
+  }
 };
 
 ConvLayer decode_conv(const ConvRegisters& regs, const HardwareConfig& config);
@@ -275,15 +336,21 @@ using ConvMemoryRead = std::function<void(bool mc, uint64_t address, uint8_t* da
 // surfaces * height * width * lanes int32 values in the order SDP
 // processes them: surface, then line, then column, then lane; lanes beyond
 // K of the last surface hold 0.
+// With several batches (D_BATCH_NUMBER > 0) values holds one such cube per
+// batch, batch 0 first: each batch is the convolution of its own input
+// cube with the same kernels.
 struct ConvOutput {
   uint32_t width = 0, height = 0, channels = 0;
   uint32_t lanes = 0;
+  uint32_t batches = 1;
   std::vector<int32_t> values;
   uint32_t out_saturation = 0;  // CACC D_OUT_SATURATION for the layer
 
   uint32_t surfaces() const { return lanes == 0 ? 0 : (channels + lanes - 1) / lanes; }
-  int32_t at(uint32_t w, uint32_t h, uint32_t c) const {
-    return values[((size_t(c / lanes) * height + h) * width + w) * lanes + c % lanes];
+  // The values of one batch's cube.
+  size_t batch_values() const { return size_t(surfaces()) * height * width * lanes; }
+  int32_t at(uint32_t w, uint32_t h, uint32_t c, uint32_t batch = 0) const {
+    return values[batch * batch_values() + ((size_t(c / lanes) * height + h) * width + w) * lanes + c % lanes];
   }
 };
 
@@ -298,7 +365,8 @@ int16_t cdma_convert_int16(int16_t x, int16_t offset, int16_t scale, uint32_t tr
 int32_t cacc_truncate(int64_t accumulator, uint32_t truncate, bool* saturated = nullptr);
 
 // Computes the layer: reads the feature cube (one call per line of each
-// surface) and the weights (one call per 64 KiB) with `read` and returns
+// surface of each batch) and the weights (one call per 64 KiB; compressed:
+// then the group sizes and the mask bits) with `read` and returns
 // the CACC output. Throws std::invalid_argument with the message of
 // conv_unsupported_or_illegal() when it names something.
 ConvOutput conv_process(const ConvLayer& layer, const ConvMemoryRead& read);

@@ -26,6 +26,7 @@ ConvRegisterMap register_map(Unit unit) {
               {c::D_WEIGHT_SIZE_EXT_0, &R::csc_weight_size_ext_0},
               {c::D_WEIGHT_SIZE_EXT_1, &R::csc_weight_size_ext_1},
               {c::D_WEIGHT_BYTES, &R::csc_weight_bytes},
+              {c::D_WMB_BYTES, &R::csc_wmb_bytes},
               {c::D_DATAOUT_SIZE_0, &R::csc_dataout_size_0},
               {c::D_DATAOUT_SIZE_1, &R::csc_dataout_size_1},
               {c::D_ATOMICS, &R::csc_atomics},

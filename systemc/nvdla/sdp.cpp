@@ -1,5 +1,6 @@
 #include "systemc/nvdla/sdp.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "sw/nvdla/regs/sdp.h"
@@ -124,13 +125,48 @@ void Sdp::run() {
     busy.write(true);
     const uint32_t mode = m_bank.get(r::D_FEATURE_MODE_CFG, g);
     const std::string where = " (group " + std::to_string(g) + ", D_FEATURE_MODE_CFG=" + hex32(mode) + ")";
-    if (r::D_FEATURE_MODE_CFG_WINOGRAD.get(mode) != 0 || r::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(mode) != 0) {
-      error("Winograd and multi-batch are not modelled" + where);
-    }
+    if (r::D_FEATURE_MODE_CFG_WINOGRAD.get(mode) != 0) error("Winograd is not modelled" + where);
+    const uint32_t batches = r::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(mode) + 1;
     m_layer = decode(g);
     if (const auto unsupported = sdp_unsupported(m_layer)) error(*unsupported + " is not modelled" + where);
     if (m_layer.ew_present) {
       if (const auto illegal = ew_unsupported_or_illegal(m_layer.ew, &m_layer)) error(*illegal + where);
+    }
+    if (batches > 1) {
+      // Multi-batch output comes from the convolution core of a design with
+      // NVDLA_BATCH_ENABLE (nvdlav1 NV_NVDLA_SDP_WDMA_cmd.v batch mode); the
+      // trace generator allows it only towards memory and without EQL
+      // (verif/.../nvdla_sdp_resource.sv c_ias_multi_batch).
+      if (!conv_core_config(m_config.config).batch) {
+        error("D_FEATURE_MODE_CFG.BATCH_NUMBER = " + std::to_string(batches - 1) +
+              ": multi-batch is not supported by " + m_config.name + " (its hardware spec sets BATCH_DISABLE)" + where);
+      }
+      if (r::D_FEATURE_MODE_CFG_FLYING_MODE.get(mode) == 0 ||
+          r::D_FEATURE_MODE_CFG_OUTPUT_DST.get(mode) == r::D_FEATURE_MODE_CFG_OUTPUT_DST_PDP) {
+        error("multi-batch (D_FEATURE_MODE_CFG.BATCH_NUMBER) is modelled only for convolution input (FLYING_MODE = ON) "
+              "written to memory (OUTPUT_DST = MEM)" + where);
+      }
+      if (sdp_compare_mode(m_layer)) {
+        error("multi-batch (D_FEATURE_MODE_CFG.BATCH_NUMBER) with EQL compare is illegal" + where);
+      }
+      // The batches' output cubes must not overlap (nvdla_sdp_resource.sv:
+      // D_DST_BATCH_STRIDE >= D_DST_SURFACE_STRIDE x surfaces; one surface
+      // spans D_DST_LINE_STRIDE x height).
+      CubeGeometry out;
+      out.width = m_bank.get(r::D_DATA_CUBE_WIDTH, g) + 1;
+      out.height = m_bank.get(r::D_DATA_CUBE_HEIGHT, g) + 1;
+      out.channels = m_bank.get(r::D_DATA_CUBE_CHANNEL, g) + 1;
+      out.precision = m_layer.out_precision;
+      out.atom_bytes = m_config.atom_bytes;
+      const uint64_t atom_mask = ~uint64_t{m_config.atom_bytes - 1};
+      const uint64_t line = m_bank.get(r::D_DST_LINE_STRIDE, g) & atom_mask;
+      const uint64_t surface = m_bank.get(r::D_DST_SURFACE_STRIDE, g) & atom_mask;
+      const uint64_t stride = m_bank.get(r::D_DST_BATCH_STRIDE, g) & atom_mask;
+      const uint64_t cube = (out.surfaces() > 1 ? surface : line * out.height) * out.surfaces();
+      if (stride < cube) {
+        error("D_DST_BATCH_STRIDE (" + std::to_string(stride) + ") is below the bytes of one output cube (" +
+              std::to_string(cube) + "): the batches would overlap" + where);
+      }
     }
     if (r::D_FEATURE_MODE_CFG_OUTPUT_DST.get(mode) == r::D_FEATURE_MODE_CFG_OUTPUT_DST_PDP) {
       m_ready_flag = true;
@@ -139,7 +175,9 @@ void Sdp::run() {
     } else {
       process_layer(g);
       // EQL compare mode: WDMA generates no addresses, nothing is written.
-      if (!sdp_compare_mode(m_layer)) write_output(g, m_output);
+      // The batches of a multi-batch layer are written as they are computed
+      // (process_convolution).
+      if (!sdp_compare_mode(m_layer) && batches == 1) write_output(g, m_output);
       end_layer(g);
     }
   }
@@ -226,10 +264,53 @@ void Sdp::process_convolution(unsigned g) {
                               (!layer.ew.mul_bypass && layer.ew.mul_operand_from_memory)));
   if (reads_memory) operands = rdma->fetch(m_input).operands;
   SdpStats stats;
-  try {
-    sdp_process_values(layer, conv.values, geometry, operands, m_lut, stats, m_output);
-  } catch (const std::invalid_argument& e) {
-    error(e.what() + where);
+  const uint32_t batches = r::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(m_bank.get(r::D_FEATURE_MODE_CFG, g)) + 1;
+  if (conv.batches != batches) {
+    error("D_FEATURE_MODE_CFG.BATCH_NUMBER (" + std::to_string(batches - 1) +
+          ") differs from the convolution core's CACC D_BATCH_NUMBER (" + std::to_string(conv.batches - 1) + ")" +
+          where);
+  }
+  if (batches == 1) {
+    try {
+      sdp_process_values(layer, conv.values, geometry, operands, m_lut, stats, m_output);
+    } catch (const std::invalid_argument& e) {
+      error(e.what() + where);
+    }
+  } else {
+    // Multi-batch (nvdlav1 NV_NVDLA_SDP_WDMA_cmd.v): batch b of output
+    // element (w, h, c) goes where a single batch would, plus
+    // b x D_DST_BATCH_STRIDE (the batch counter is innermost and adds the
+    // stride to the width position's address). The operand DMAs fetch one
+    // operand cube and hand it to every batch (NV_NVDLA_SDP_BRDMA_EG_ro.v
+    // releases its data only after the last batch).
+    auto get = [&](uint32_t offset) { return m_bank.get(offset, g); };
+    core::DmaPort& port =
+        memory(r::D_DST_DMA_CFG_DST_RAM_TYPE.get(get(r::D_DST_DMA_CFG)) == 1, "D_DST_DMA_CFG.DST_RAM_TYPE");
+    const uint64_t atom_mask = ~uint64_t{m_config.atom_bytes - 1};
+    CubeAddress address;
+    address.line_stride = get(r::D_DST_LINE_STRIDE) & atom_mask;
+    address.surface_stride = get(r::D_DST_SURFACE_STRIDE) & atom_mask;
+    const uint64_t base = (uint64_t{get(r::D_DST_BASE_ADDR_HIGH)} << 32 | get(r::D_DST_BASE_ADDR_LOW)) & atom_mask;
+    const uint64_t batch_stride = get(r::D_DST_BATCH_STRIDE) & atom_mask;
+    const size_t n = conv.batch_values();
+    std::vector<int32_t> values(n);
+    for (uint32_t b = 0; b < batches; ++b) {
+      std::copy_n(conv.values.begin() + static_cast<std::ptrdiff_t>(b * n), n, values.begin());
+      try {
+        sdp_process_values(layer, values, geometry, operands, m_lut, stats, m_output);
+      } catch (const std::invalid_argument& e) {
+        error(e.what() + where);
+      }
+      address.base = base + b * batch_stride;
+      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+      try {
+        delay = write_cube(port, address, m_output);
+      } catch (const core::DmaError& e) {
+        error("D_DST_*, group " + std::to_string(g) + ", batch " + std::to_string(b) + ": " + e.what());
+      }
+      bytes_written.write(DmaUnit::bytes_written());
+      sc_core::wait(delay);
+    }
   }
   // The last sums leave CACC when the convolution ends; they still pass
   // SDP's pipeline (X1, X2, Y and the converter, about 32 cycles) before its

@@ -40,8 +40,11 @@ SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
   // FLYING_MODE = ON: the feature data comes from the convolution core and
   // MRDMA stays off; the operand DMAs still fetch (NV_NVDLA_SDP_rdma.v).
   const bool flying = r::D_FEATURE_MODE_CFG_FLYING_MODE.get(mode) != 0;
-  if (r::D_FEATURE_MODE_CFG_WINOGRAD.get(mode) != 0 || r::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(mode) != 0) {
-    error("Winograd and multi-batch input are not modelled" + where);
+  // Multi-batch is modelled for convolution input: the operand DMAs fetch
+  // one operand cube, which SDP applies to every batch
+  // (NV_NVDLA_SDP_BRDMA_EG_ro.v); MRDMA's batches are not modelled.
+  if (r::D_FEATURE_MODE_CFG_WINOGRAD.get(mode) != 0 || (r::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(mode) != 0 && !flying)) {
+    error("Winograd and multi-batch input from memory are not modelled" + where);
   }
   SdpRdmaLayer layer;
   layer.group = g;

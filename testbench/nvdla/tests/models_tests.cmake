@@ -19,3 +19,11 @@ acosim_add_gtest(NAME nvdla_sdp_cdp_paths_tests SYSTEMC LABELS unit
   SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/test_model_sdp_cdp_paths.cpp
   LIBS acosim_nvdla_system)
+
+# Multi-batch convolution and compressed weights through CDMA, CSC, CACC
+# and SDP's write DMA on nv_full (test_model_conv_batch.cpp), against a
+# plain convolution loop per batch.
+acosim_add_gtest(NAME nvdla_conv_batch_tests SYSTEMC LABELS unit
+  SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/test_model_conv_batch.cpp
+  LIBS acosim_nvdla_system)

@@ -1,11 +1,15 @@
 // The direct-convolution datapath (CDMA -> CSC -> CMAC -> CACC) on a tiny
 // nv_small layer: a 2x2x8 int8 input, 1x1, 3x3 and dilated 2x2 kernels,
 // padding with a pad value, stride 2, CACC truncation and CDMA's input
-// converter, each expected value worked out by hand in the comments. The
+// converter, each expected value worked out by hand in the comments; on
+// nv_full, int16, several batches and compressed weights, whose expected
+// values come from a plain convolution loop over each batch with the dense
+// kernels, and the programming errors of both. The
 // twelve NVDLA dc_* conformance traces are checked outside this test (their
 // SDP CRCs; see the fact sheet).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -374,8 +378,17 @@ TEST(ConvLimits, NamesWhatIsNotModelledOrIllegal) {
   r.cdma_datain_format = rd::D_DATAIN_FORMAT_DATAIN_FORMAT.put(1);
   EXPECT_NE(message(r).find("image input"), std::string::npos);
   r = good;
-  r.cdma_weight_format = 1;
-  EXPECT_NE(message(r).find("weight compression"), std::string::npos);
+  r.cdma_weight_format = r.csc_weight_format = 1;  // nv_small has no weight compression
+  EXPECT_NE(message(r).find("D_WEIGHT_FORMAT.WEIGHT_FORMAT = COMPRESSED) are not supported by nv_small"),
+            std::string::npos);
+  EXPECT_NE(message(r).find("WEIGHT_COMPRESSION_DISABLE"), std::string::npos);
+  r.csc_weight_format = 0;
+  EXPECT_NE(message(r).find("CDMA D_WEIGHT_FORMAT and CSC D_WEIGHT_FORMAT disagree"), std::string::npos);
+  r = good;
+  r.cdma_batch_number = r.csc_batch_number = r.cacc_batch_number = 1;  // nv_small has no multi-batch
+  r.cdma_batch_stride = 1024;
+  EXPECT_NE(message(r).find("D_BATCH_NUMBER = 1) is not supported by nv_small"), std::string::npos);
+  EXPECT_NE(message(r).find("BATCH_DISABLE"), std::string::npos);
   r = good;
   r.cacc_dataout_size_0 = 0;  // 1x1 instead of 2x2
   EXPECT_NE(message(r).find("CACC D_DATAOUT_SIZE_0/1"), std::string::npos);
@@ -597,6 +610,355 @@ TEST(ConvLimits, Int16NeedsNvFullAndAgreeingUnits) {
   r.cdma_weight_size_0 = 0;  // 1 byte: R*S*C*2 = 2
   r.csc_weight_bytes = r.cdma_weight_bytes = 1;
   EXPECT_NE(message(r, Config::NvFull).find("BYTE_PER_KERNEL"), std::string::npos);
+}
+
+// ---- nv_full: multi-batch and compressed weights (int8: 32-byte atoms,
+// atomic C 64, weight groups of 32 kernels; int16: 16 lanes, groups of 16).
+// Every expected value comes from a plain loop over the dense kernels of
+// one batch at a time (reference_conv), written here from the convolution's
+// definition, not from the datapath. ----
+
+struct FullLayer {
+  uint32_t in_w = 3, in_h = 2, in_c = 40;     // two input surfaces (int8)
+  uint32_t kernel_w = 3, kernel_h = 3, kernels = 35;  // two weight groups (int8)
+  uint32_t pad = 1, batches = 1;
+  uint32_t batch_gap = 64;                    // bytes between one batch's cube and the next
+  bool int16 = false;
+  bool compressed = false;
+};
+
+constexpr uint64_t kFullFeature = 0x10000, kFullWeights = 0x200000, kFullWmb = 0x300000, kFullWgs = 0x310000;
+constexpr size_t kFullMemory = 0x320000;
+
+int32_t full_input(const FullLayer& l, uint32_t b, uint32_t w, uint32_t h, uint32_t c) {
+  const int32_t v = int32_t((b * 37 + w * 11 + h * 7 + c * 3) % 23) - 11;
+  return l.int16 ? v * 1000 + int32_t(c) : v;
+}
+// About a third of the weights are zero, so compression has work to do.
+int32_t full_weight(const FullLayer& l, uint32_t k, uint32_t r, uint32_t s, uint32_t c) {
+  if ((k * 5 + r * 3 + s * 7 + c) % 3 == 0) return 0;
+  const int32_t v = int32_t((k * 13 + r * 5 + s * 3 + c * 7) % 15) - 7;
+  return l.int16 ? v * 300 - int32_t(k) : v;
+}
+
+uint32_t full_elem_bytes(const FullLayer& l) { return l.int16 ? 2 : 1; }
+uint32_t full_lanes(const FullLayer& l) { return 32 / full_elem_bytes(l); }
+uint32_t full_surfaces(const FullLayer& l) { return (l.in_c + full_lanes(l) - 1) / full_lanes(l); }
+uint32_t full_line_stride(const FullLayer& l) { return l.in_w * 32; }
+uint32_t full_surface_stride(const FullLayer& l) { return full_line_stride(l) * l.in_h; }
+uint32_t full_batch_stride(const FullLayer& l) { return full_surface_stride(l) * full_surfaces(l) + l.batch_gap; }
+
+// The dense kernels in NVDLA's direct-convolution order (format.rst: groups
+// of atomic-K kernels; inside a group channel blocks of 64, then kernel
+// row, kernel column, kernel, channel).
+std::vector<int32_t> full_dense_weights(const FullLayer& l) {
+  const uint32_t group = l.int16 ? 16 : 32;
+  std::vector<int32_t> dense;
+  for (uint32_t g = 0; g * group < l.kernels; ++g)
+    for (uint32_t cb = 0; cb * 64 < l.in_c; ++cb)
+      for (uint32_t r = 0; r < l.kernel_h; ++r)
+        for (uint32_t s = 0; s < l.kernel_w; ++s)
+          for (uint32_t k = g * group; k < std::min(l.kernels, (g + 1) * group); ++k)
+            for (uint32_t c = cb * 64; c < std::min(l.in_c, (cb + 1) * 64); ++c)
+              dense.push_back(full_weight(l, k, r, s, c));
+  return dense;
+}
+
+void put_element(std::vector<uint8_t>& memory, uint64_t at, int32_t v, bool int16) {
+  memory[at] = uint8_t(uint32_t(v) & 0xFF);
+  if (int16) memory[at + 1] = uint8_t((uint32_t(v) >> 8) & 0xFF);
+}
+
+struct FullMemory {
+  std::vector<uint8_t> bytes;
+  uint32_t weight_bytes = 0;  // what D_WEIGHT_BYTES must hold
+  uint32_t wmb_bytes = 0;
+};
+
+// The feature cubes of every batch, the weights (dense, or compressed with
+// their mask bits and group sizes: one bit per dense element, LSB first;
+// the non-zero elements packed in dense order; one little-endian 32-bit
+// byte count per weight group).
+FullMemory full_memory(const FullLayer& l) {
+  FullMemory m;
+  m.bytes.assign(kFullMemory, 0xEE);
+  const uint32_t eb = full_elem_bytes(l), lanes = full_lanes(l);
+  for (uint32_t b = 0; b < l.batches; ++b)
+    for (uint32_t h = 0; h < l.in_h; ++h)
+      for (uint32_t w = 0; w < l.in_w; ++w)
+        for (uint32_t c = 0; c < l.in_c; ++c)
+          put_element(m.bytes,
+                      kFullFeature + uint64_t(b) * full_batch_stride(l) + (c / lanes) * full_surface_stride(l) +
+                          h * full_line_stride(l) + w * 32 + (c % lanes) * eb,
+                      full_input(l, b, w, h, c), l.int16);
+  const std::vector<int32_t> dense = full_dense_weights(l);
+  if (!l.compressed) {
+    for (size_t i = 0; i < dense.size(); ++i) put_element(m.bytes, kFullWeights + i * eb, dense[i], l.int16);
+    m.weight_bytes = uint32_t((dense.size() * eb + 127) / 128 * 128);
+    return m;
+  }
+  const uint32_t group = l.int16 ? 16 : 32;
+  const size_t per_kernel = size_t(l.kernel_w) * l.kernel_h * l.in_c;
+  m.wmb_bytes = uint32_t((dense.size() + 1023) / 1024 * 128);
+  for (size_t i = 0; i < m.wmb_bytes; ++i) m.bytes[kFullWmb + i] = 0;
+  size_t packed = 0;
+  for (uint32_t g = 0; g * group < l.kernels; ++g) {
+    const size_t begin = g * group * per_kernel, end = std::min<size_t>(l.kernels, (g + 1) * group) * per_kernel;
+    size_t group_bytes = 0;
+    for (size_t i = begin; i < end; ++i) {
+      if (dense[i] == 0) continue;
+      m.bytes[kFullWmb + i / 8] = uint8_t(m.bytes[kFullWmb + i / 8] | (1u << (i % 8)));
+      put_element(m.bytes, kFullWeights + packed * eb, dense[i], l.int16);
+      ++packed;
+      group_bytes += eb;
+    }
+    for (uint32_t byte = 0; byte < 4; ++byte) m.bytes[kFullWgs + 4 * g + byte] = uint8_t(group_bytes >> (8 * byte));
+  }
+  m.weight_bytes = uint32_t((packed * eb + 127) / 128 * 128);
+  return m;
+}
+
+ConvRegisters full_registers(const FullLayer& l, const FullMemory& m) {
+  const uint32_t ow = out_extent(l.in_w, 2 * l.pad, l.kernel_w, 1, 1);
+  const uint32_t oh = out_extent(l.in_h, 2 * l.pad, l.kernel_h, 1, 1);
+  const uint32_t kernel_bytes = l.kernel_w * l.kernel_h * l.in_c * full_elem_bytes(l);
+  const uint32_t misc = l.int16 ? rd::D_MISC_CFG_IN_PRECISION.put(1) | rd::D_MISC_CFG_PROC_PRECISION.put(1) : 0;
+  ConvRegisters r;
+  r.cdma_misc_cfg = misc;
+  r.cdma_datain_format = 0;
+  r.cdma_datain_size_0 =
+      rd::D_DATAIN_SIZE_0_DATAIN_WIDTH.put(l.in_w - 1) | rd::D_DATAIN_SIZE_0_DATAIN_HEIGHT.put(l.in_h - 1);
+  r.cdma_datain_size_1 = l.in_c - 1;
+  r.cdma_dain_ram_type = rd::D_DAIN_RAM_TYPE_DATAIN_RAM_TYPE_MCIF;
+  r.cdma_dain_addr_low_0 = uint32_t(kFullFeature);
+  r.cdma_line_stride = full_line_stride(l);
+  r.cdma_surf_stride = full_surface_stride(l);
+  r.cdma_batch_number = l.batches - 1;
+  r.cdma_batch_stride = full_batch_stride(l);
+  r.cdma_entry_per_slice = (l.in_w * full_surfaces(l) * 32 + 127) / 128 - 1;
+  r.cdma_weight_format = l.compressed ? 1 : 0;
+  r.cdma_weight_size_0 = kernel_bytes - 1;
+  r.cdma_weight_size_1 = l.kernels - 1;
+  r.cdma_weight_ram_type = rd::D_WEIGHT_RAM_TYPE_WEIGHT_RAM_TYPE_MCIF;
+  r.cdma_weight_addr_low = uint32_t(kFullWeights);
+  r.cdma_weight_bytes = m.weight_bytes;
+  r.cdma_wgs_addr_low = uint32_t(kFullWgs);
+  r.cdma_wmb_addr_low = uint32_t(kFullWmb);
+  r.cdma_wmb_bytes = m.wmb_bytes;
+  r.cdma_zero_padding = rd::D_ZERO_PADDING_PAD_LEFT.put(l.pad) | rd::D_ZERO_PADDING_PAD_RIGHT.put(l.pad) |
+                        rd::D_ZERO_PADDING_PAD_TOP.put(l.pad) | rd::D_ZERO_PADDING_PAD_BOTTOM.put(l.pad);
+  r.cdma_bank = rd::D_BANK_DATA_BANK.put(1) | rd::D_BANK_WEIGHT_BANK.put(3);
+  r.csc_misc_cfg = misc;
+  r.csc_datain_size_ext_0 = r.cdma_datain_size_0;
+  r.csc_datain_size_ext_1 = l.in_c - 1;
+  r.csc_batch_number = l.batches - 1;
+  r.csc_entry_per_slice = r.cdma_entry_per_slice;
+  r.csc_weight_format = r.cdma_weight_format;
+  r.csc_weight_size_ext_0 = rc::D_WEIGHT_SIZE_EXT_0_WEIGHT_WIDTH_EXT.put(l.kernel_w - 1) |
+                            rc::D_WEIGHT_SIZE_EXT_0_WEIGHT_HEIGHT_EXT.put(l.kernel_h - 1);
+  r.csc_weight_size_ext_1 = rc::D_WEIGHT_SIZE_EXT_1_WEIGHT_CHANNEL_EXT.put(l.in_c - 1) |
+                            rc::D_WEIGHT_SIZE_EXT_1_WEIGHT_KERNEL.put(l.kernels - 1);
+  r.csc_weight_bytes = m.weight_bytes;
+  r.csc_wmb_bytes = m.wmb_bytes;
+  r.csc_dataout_size_0 =
+      rc::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.put(ow - 1) | rc::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.put(oh - 1);
+  r.csc_dataout_size_1 = l.kernels - 1;
+  r.csc_atomics = ow * oh - 1;
+  r.csc_zero_padding = rc::D_ZERO_PADDING_PAD_LEFT.put(l.pad) | rc::D_ZERO_PADDING_PAD_TOP.put(l.pad);
+  r.csc_bank = r.cdma_bank;
+  r.cmac_a_misc_cfg = misc;
+  r.cmac_b_misc_cfg = misc;
+  r.cacc_misc_cfg = misc;
+  r.cacc_dataout_size_0 = r.csc_dataout_size_0;
+  r.cacc_dataout_size_1 = l.kernels - 1;
+  r.cacc_batch_number = l.batches - 1;
+  return r;
+}
+
+struct FullRun {
+  ConvOutput out;
+  std::vector<uint64_t> feature_reads;  // addresses of the feature-line reads
+};
+
+FullRun run_full(const ConvRegisters& r, const FullMemory& m) {
+  FullRun run;
+  const ConvLayer layer = decode_conv(r, hardware_config(Config::NvFull));
+  run.out = conv_process(layer, [&](bool, uint64_t address, uint8_t* data, size_t bytes) {
+    if (address + bytes > m.bytes.size()) throw std::out_of_range("read beyond the test memory");
+    if (address >= kFullFeature && address < kFullWeights) run.feature_reads.push_back(address);
+    std::copy_n(m.bytes.begin() + static_cast<std::ptrdiff_t>(address), bytes, data);
+  });
+  return run;
+}
+
+// The plain convolution of one batch (zero padding, stride 1, no
+// truncation: every sum here fits int32).
+int64_t reference_conv(const FullLayer& l, uint32_t b, uint32_t x, uint32_t y, uint32_t k) {
+  int64_t sum = 0;
+  for (uint32_t r = 0; r < l.kernel_h; ++r)
+    for (uint32_t s = 0; s < l.kernel_w; ++s) {
+      const int64_t ih = int64_t(y) + r - l.pad, iw = int64_t(x) + s - l.pad;
+      if (ih < 0 || iw < 0 || ih >= l.in_h || iw >= l.in_w) continue;
+      for (uint32_t c = 0; c < l.in_c; ++c)
+        sum += int64_t(full_input(l, b, uint32_t(iw), uint32_t(ih), c)) * full_weight(l, k, r, s, c);
+    }
+  return sum;
+}
+
+size_t count_mismatches(const FullLayer& l, const ConvOutput& out) {
+  size_t mismatches = 0;
+  for (uint32_t b = 0; b < l.batches; ++b)
+    for (uint32_t y = 0; y < out.height; ++y)
+      for (uint32_t x = 0; x < out.width; ++x)
+        for (uint32_t k = 0; k < l.kernels; ++k) {
+          const int64_t want = reference_conv(l, b, x, y, k);
+          if (out.at(x, y, k, b) != want && ++mismatches <= 10) {
+            ADD_FAILURE() << "batch " << b << " (" << x << ", " << y << ") kernel " << k << ": " << out.at(x, y, k, b)
+                          << ", expected " << want;
+          }
+        }
+  return mismatches;
+}
+
+TEST(ConvBatch, ThreeBatchesAreConvolvedApart) {
+  FullLayer l;
+  l.batches = 3;
+  const FullMemory m = full_memory(l);
+  const FullRun run = run_full(full_registers(l, m), m);
+  ASSERT_EQ(run.out.batches, 3u);
+  ASSERT_EQ(run.out.width, 3u);
+  ASSERT_EQ(run.out.height, 2u);
+  ASSERT_EQ(run.out.values.size(), 3 * run.out.batch_values());
+  EXPECT_EQ(count_mismatches(l, run.out), 0u);
+  // The batches differ (the input depends on b), so a model that reused
+  // batch 0 would fail above; here also each batch's lines are read at
+  // D_DAIN_ADDR + b x D_BATCH_STRIDE.
+  ASSERT_EQ(run.feature_reads.size(), 3u * 2 * 2);  // batches x surfaces x lines
+  for (uint32_t b = 0; b < 3; ++b) {
+    EXPECT_EQ(run.feature_reads[b * 4], kFullFeature + b * full_batch_stride(l)) << "batch " << b;
+  }
+  EXPECT_NE(run.out.at(1, 1, 0, 0), run.out.at(1, 1, 0, 1));
+  // The lanes beyond K of the last output surface are 0 in every batch.
+  for (uint32_t b = 0; b < 3; ++b) EXPECT_EQ(run.out.at(2, 1, 63, b), 0);
+}
+
+TEST(ConvBatch, Int16BatchesWithPackedCubes) {
+  // int16, batch stride exactly one cube (no gap), one weight group.
+  FullLayer l;
+  l.int16 = true;
+  l.in_c = 20;  // two int16 surfaces of 16
+  l.kernels = 5;
+  l.batches = 2;
+  l.batch_gap = 0;
+  const FullMemory m = full_memory(l);
+  const FullRun run = run_full(full_registers(l, m), m);
+  ASSERT_EQ(run.out.batches, 2u);
+  ASSERT_EQ(run.out.lanes, 16u);
+  EXPECT_EQ(count_mismatches(l, run.out), 0u);
+}
+
+TEST(ConvLimits, MultiBatchProgrammingErrorsNameTheRegister) {
+  FullLayer l;
+  l.batches = 2;
+  const FullMemory m = full_memory(l);
+  const ConvRegisters good = full_registers(l, m);
+  const auto message = [](const ConvRegisters& r) {
+    return conv_unsupported_or_illegal(decode_conv(r, hardware_config(Config::NvFull))).value_or("");
+  };
+  EXPECT_EQ(message(good), "");
+  ConvRegisters r = good;
+  r.csc_batch_number = 0;
+  EXPECT_NE(message(r).find("CDMA D_BATCH_NUMBER (1), CSC D_BATCH_NUMBER (0) and CACC D_BATCH_NUMBER (1) disagree"),
+            std::string::npos);
+  // One cube is 2 surfaces x 192 bytes = 384; 352 would overlap.
+  r = good;
+  r.cdma_batch_stride = 352;
+  EXPECT_NE(message(r).find("CDMA D_BATCH_STRIDE (352) is below the bytes of one input cube (384)"),
+            std::string::npos);
+  r.cdma_batch_stride = 384;
+  EXPECT_EQ(message(r), "");
+  // The data banks (D_BANK.DATA_BANK = 1: 2 x 256 entries) hold
+  // D_ENTRY_PER_SLICE x height x batches entries: a line of 3 x 2 atoms of
+  // 32 bytes is 2 entries of 128 bytes; 2 x 130 lines x 2 batches = 520.
+  FullLayer tall = l;
+  tall.in_h = 130;
+  const FullMemory tall_memory = full_memory(tall);
+  r = full_registers(tall, tall_memory);
+  EXPECT_NE(message(r).find("CDMA D_ENTRY_PER_SLICE x height x batches = 520 entries) does not fit"),
+            std::string::npos);
+  tall.batches = 1;
+  EXPECT_EQ(message(full_registers(tall, tall_memory)), "");  // 260 entries fit
+}
+
+TEST(ConvCompression, DecompressedKernelsEqualTheDenseOnes) {
+  FullLayer l;
+  l.compressed = true;
+  const FullMemory m = full_memory(l);
+  ASSERT_LT(m.weight_bytes, uint32_t(3 * 3 * 40 * 35)) << "the test weights must have zeros";
+  const FullRun run = run_full(full_registers(l, m), m);
+  EXPECT_EQ(count_mismatches(l, run.out), 0u);
+  // The same layer with dense weights gives the same values.
+  FullLayer dense = l;
+  dense.compressed = false;
+  const FullMemory dense_memory = full_memory(dense);
+  EXPECT_EQ(run_full(full_registers(dense, dense_memory), dense_memory).out.values, run.out.values);
+}
+
+TEST(ConvCompression, Int16AndBatchesTogether) {
+  FullLayer l;
+  l.int16 = true;
+  l.in_c = 70;      // two channel blocks of 64
+  l.kernels = 18;   // two int16 weight groups (16 + 2)
+  l.batches = 2;
+  l.compressed = true;
+  const FullMemory m = full_memory(l);
+  const FullRun run = run_full(full_registers(l, m), m);
+  EXPECT_EQ(count_mismatches(l, run.out), 0u);
+}
+
+TEST(ConvLimits, CompressionProgrammingErrorsNameTheRegister) {
+  FullLayer l;
+  l.compressed = true;
+  const FullMemory m = full_memory(l);
+  const ConvRegisters good = full_registers(l, m);
+  const auto message = [](const ConvRegisters& r, Config config = Config::NvFull) {
+    return conv_unsupported_or_illegal(decode_conv(r, hardware_config(config))).value_or("");
+  };
+  EXPECT_EQ(message(good), "");
+  // nv_large (master) has no weight compression.
+  EXPECT_NE(message(good, Config::NvLarge).find("WEIGHT_COMPRESSION_DISABLE"), std::string::npos);
+  // 3 x 3 x 40 x 35 = 12600 mask bits: 13 units of 128 bytes = 1664.
+  ConvRegisters r = good;
+  ASSERT_EQ(r.cdma_wmb_bytes, 1664u);
+  r.cdma_wmb_bytes = r.csc_wmb_bytes = 1536;
+  EXPECT_NE(message(r).find("CDMA D_WMB_BYTES (1536) must hold one mask bit per weight (12600 bits)"),
+            std::string::npos);
+  r = good;
+  r.csc_wmb_bytes = 1792;
+  EXPECT_NE(message(r).find("CDMA D_WMB_BYTES (1664) and CSC D_WMB_BYTES (1792) disagree"), std::string::npos);
+  r = good;
+  r.cdma_bank = r.csc_bank = rd::D_BANK_DATA_BANK.put(7) | rd::D_BANK_WEIGHT_BANK.put(7);  // 16 banks
+  EXPECT_NE(message(r).find("more than the 15 CBUF banks left beside the weight mask bank"), std::string::npos);
+
+  // Errors only the memory contents reveal: conv_process throws, naming the
+  // register, before anything is returned.
+  const auto process_error = [](const ConvRegisters& regs, const FullMemory& memory) {
+    try {
+      run_full(regs, memory);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  FullMemory wrong_wgs = m;
+  wrong_wgs.bytes[kFullWgs + 4] = uint8_t(wrong_wgs.bytes[kFullWgs + 4] + 1);  // group 1 one byte larger
+  EXPECT_NE(process_error(good, wrong_wgs).find("weight group size 1 at CDMA D_WGS_ADDR"), std::string::npos);
+  r = good;
+  r.cdma_weight_bytes = r.csc_weight_bytes = good.cdma_weight_bytes - 128;
+  EXPECT_NE(process_error(r, m).find("CDMA D_WEIGHT_BYTES"), std::string::npos);
+  r = good;
+  r.cdma_weight_bytes = r.csc_weight_bytes = good.cdma_weight_bytes + 128;
+  EXPECT_NE(process_error(r, m).find("must be the compressed weights' bytes"), std::string::npos);
 }
 
 }  // namespace
