@@ -262,7 +262,11 @@ void Sdp::process_convolution(unsigned g) {
                             (layer.ew_present && !layer.ew.bypass &&
                              ((!layer.ew.alu_bypass && layer.ew.alu_operand_from_memory) ||
                               (!layer.ew.mul_bypass && layer.ew.mul_operand_from_memory)));
-  if (reads_memory) operands = rdma->fetch(m_input).operands;
+  // An SDP_RDMA group enabled for a layer whose stages read no operands
+  // still fetches what its DMA settings say, so that an operand DMA no stage
+  // reads is refused here as for input from memory (the hardware would
+  // stall with its data unconsumed) rather than left running.
+  if (reads_memory || rdma->enabled()) operands = rdma->fetch(m_input).operands;
   SdpStats stats;
   const uint32_t batches = r::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(m_bank.get(r::D_FEATURE_MODE_CFG, g)) + 1;
   if (conv.batches != batches) {

@@ -4,11 +4,12 @@
 // operands, the output converter, and the output either to memory through
 // its write DMA (D_DST_*, OUTPUT_DST = MEM) or as the stream to PDP
 // (OUTPUT_DST = PDP). When OP_EN of its consumer group rises it checks what
-// the group asks for; what is outside the model (input from the
-// FP16, Winograd, multi-batch) is reported as not modelled, before anything
-// is written. With FLYING_MODE = ON the input is CACC's output
-// (conv_stage.h); SDP_RDMA then takes part only when a stage reads its
-// operands from memory. Where the configuration has the EW
+// the group asks for; what is outside the model (FP16, Winograd,
+// multi-batch input from memory) is reported as not modelled, before
+// anything is written. With FLYING_MODE = ON the input is CACC's output
+// (conv_stage.h), one cube per batch; SDP_RDMA then takes part when a stage
+// reads its operands from memory, or when its group is enabled (an operand
+// DMA no stage reads is then refused). Where the configuration has the EW
 // stage, Y and its LUT act too; the LUT tables are written and read through
 // S_LUT_ACCESS_CFG / S_LUT_ACCESS_DATA (sdp_lut.h). An EQL compare layer
 // writes nothing and reports its result in D_STATUS.STATUS_UNEQUAL. An on-the-fly

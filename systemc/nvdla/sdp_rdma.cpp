@@ -31,6 +31,8 @@ SdpRdma::SdpRdma(sc_core::sc_module_name name, const HardwareConfig& config)
 
 void SdpRdma::op_enabled(unsigned) { busy.write(true); }
 
+bool SdpRdma::enabled() const { return m_bank.op_enabled(m_bank.consumer()); }
+
 SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
   while (!m_bank.op_enabled(m_bank.consumer())) sc_core::wait(m_enabled);
   const unsigned g = m_bank.consumer();

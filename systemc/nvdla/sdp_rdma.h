@@ -6,7 +6,9 @@
 // end a layer (OP_EN cleared, consumer flipped) when the last line is read;
 // it raises no interrupt. With FLYING_MODE = ON (input from the
 // convolution core) MRDMA stays off and only the operands are fetched.
-// Winograd and multi-batch are reported as not modelled.
+// With several batches (convolution input only) the operand DMAs fetch
+// once for every batch; Winograd and multi-batch input from memory are
+// reported as not modelled.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +38,8 @@ class SdpRdmaSource : public virtual sc_core::sc_interface {
   // Blocks until OP_EN of SDP_RDMA's consumer group is set, fetches its
   // cube and operands (taking the memory's time) and ends its layer.
   virtual SdpRdmaLayer fetch(PackedCube& cube) = 0;
+  // Whether OP_EN of SDP_RDMA's consumer group is set now.
+  virtual bool enabled() const = 0;
 };
 
 class SdpRdma : public DmaUnit, public SdpRdmaSource {
@@ -48,6 +52,7 @@ class SdpRdma : public DmaUnit, public SdpRdmaSource {
   SdpRdma(sc_core::sc_module_name name, const HardwareConfig& config);
 
   SdpRdmaLayer fetch(PackedCube& cube) override;
+  bool enabled() const override;
 
  private:
   void op_enabled(unsigned group) override;

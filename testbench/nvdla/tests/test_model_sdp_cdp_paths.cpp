@@ -374,6 +374,44 @@ TEST(SdpRdmaFlyingMode, ConvolutionWithPerKernelBiasAndPerElementMultiplier) {
   }
 }
 
+// The same layer with BS and BN taking their operands from the registers
+// (BS_ALU_SRC = BN_MUL_SRC = REG) while BRDMA and NRDMA stay enabled, and
+// SDP_RDMA's group too: no stage reads memory, yet the DMAs would fetch
+// data nothing consumes and the hardware would stall, so the run ends with
+// an error naming BRDMA, before SDP writes anything.
+TEST(SdpRdmaFlyingMode, OperandDmaNoStageReadsIsRefused) {
+  const std::vector<uint8_t> before = pattern(kConvOut - kConvGuard, kOutBytes + 2 * kConvGuard, 0x5A);
+  std::vector<uint8_t> at_error(before.size());
+  NvdlaSystem* top = nullptr;
+  SnapshotAtError snapshot([&] { top->mcif_memory().peek(kConvOut - kConvGuard, at_error.data(), at_error.size()); });
+  const std::string message = run_expecting_error(options_for(Config::NvSmall), [&](NvdlaSystem& system) {
+    top = &system;
+    hal::Hal& hal = system.hal();
+    const std::vector<uint8_t> input = conv_input_bytes(), weights = conv_weight_bytes(), bias = bias_bytes(),
+                               factors = factor_bytes();
+    hal.write_memory(kConvIn, input.data(), input.size());
+    hal.write_memory(kConvWeights, weights.data(), weights.size());
+    hal.write_memory(kBias, bias.data(), bias.size());
+    hal.write_memory(kMulOps, factors.data(), factors.size());
+    hal.write_memory(kConvOut - kConvGuard, before.data(), before.size());
+    program_convolution(system);
+    program_flying_sdp(system);
+    UnitRegisters sd(system, Unit::Sdp);
+    sd.write(sdp::D_DP_BS_ALU_CFG, sdp::D_DP_BS_ALU_CFG_BS_ALU_SRC.put(sdp::D_DP_BS_ALU_CFG_BS_ALU_SRC_REG));
+    sd.write(sdp::D_DP_BN_MUL_CFG, sdp::D_DP_BN_MUL_CFG_BN_MUL_SRC.put(sdp::D_DP_BN_MUL_CFG_BN_MUL_SRC_REG));
+    UnitRegisters(system, Unit::SdpRdma).write(rdma::D_OP_ENABLE, 1);
+    sd.write(sdp::D_OP_ENABLE, 1);
+    UnitRegisters(system, Unit::Cacc).write(regs::cacc::D_OP_ENABLE, 1);
+    UnitRegisters(system, Unit::CmacA).write(regs::cmac_a::D_OP_ENABLE, 1);
+    UnitRegisters(system, Unit::CmacB).write(regs::cmac_b::D_OP_ENABLE, 1);
+    UnitRegisters(system, Unit::Csc).write(regs::csc::D_OP_ENABLE, 1);
+    UnitRegisters(system, Unit::Cdma).write(regs::cdma::D_OP_ENABLE, 1);
+    wait_for_status(system, kSdpDone0, kLayerTimeoutNs);
+  });
+  EXPECT_TRUE(mentions(message, {"BRDMA"})) << message;
+  EXPECT_EQ(at_error, before) << "SDP wrote before the error";
+}
+
 // The hand computation itself exercises the rules it relies on: a few
 // values worked out on paper.
 TEST(SdpRdmaFlyingMode, HandRulesOnPaper) {
