@@ -10,6 +10,11 @@ namespace acosim::nvdla {
 
 namespace r = regs::sdp;
 
+// Cycles an element takes through X1, X2, Y and the output converter
+// (NV_NVDLA_SDP_core.v's stage pipes, about 32), whether it came from
+// SDP_RDMA or from CACC.
+constexpr uint64_t kPipelineCycles = 32;
+
 namespace {
 
 std::string hex32(uint32_t value) {
@@ -213,9 +218,11 @@ void Sdp::process_layer(unsigned g) {
   } catch (const std::invalid_argument& e) {
     error(e.what());
   }
-  // One element per cycle per SDP_MAX_THROUGHPUT lanes at 1 GHz.
+  // One element per cycle per SDP_MAX_THROUGHPUT lanes at 1 GHz, then the
+  // last element's way through the pipeline.
   const uint64_t elements = uint64_t{cube.width} * cube.height * cube.surfaces() * cube.elements_per_atom();
-  sc_core::wait(sc_core::sc_time(static_cast<double>(elements / m_config.sdp_throughput + 1), sc_core::SC_NS));
+  sc_core::wait(sc_core::sc_time(static_cast<double>(elements / m_config.sdp_throughput + kPipelineCycles),
+                                 sc_core::SC_NS));
   record_stats(g, layer, stats);
 }
 
@@ -317,10 +324,10 @@ void Sdp::process_convolution(unsigned g) {
     }
   }
   // The last sums leave CACC when the convolution ends; they still pass
-  // SDP's pipeline (X1, X2, Y and the converter, about 32 cycles) before its
-  // write DMA has them.
+  // SDP's pipeline before its write DMA has them.
   const uint64_t elements = conv.values.size();
-  sc_core::wait(sc_core::sc_time(static_cast<double>(elements / m_config.sdp_throughput + 32), sc_core::SC_NS));
+  sc_core::wait(sc_core::sc_time(static_cast<double>(elements / m_config.sdp_throughput + kPipelineCycles),
+                                 sc_core::SC_NS));
   record_stats(g, layer, stats);
 }
 
