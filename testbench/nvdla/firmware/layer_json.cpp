@@ -522,6 +522,18 @@ BdmaCopy read_bdma(const Reader& r, const json& j, const std::string& key) {
   return b;
 }
 
+// A "<unit>_surface" object holding exactly src_data and dst_data (PDP,
+// CDP and Rubik layers).
+void read_src_dst(const Reader& r, const json& j, const std::string& key, const char* surface, DataCube& src,
+                  DataCube& dst) {
+  const std::string sk = Reader::child(key, surface);
+  const json& s = r.member(j, key, surface);
+  r.expect_object(s, sk);
+  r.only_keys(s, sk, {"src_data", "dst_data"});
+  src = read_cube(r, r.member(s, sk, "src_data"), Reader::child(sk, "src_data"));
+  dst = read_cube(r, r.member(s, sk, "dst_data"), Reader::child(sk, "dst_data"));
+}
+
 RubikOpDesc read_rubik_op(const Reader& r, const json& j, const std::string& key) {
   r.expect_object(j, key);
   r.only_keys(j, key, {"mode", "precision", "stride_x", "stride_y"});
@@ -552,12 +564,7 @@ Operation read_layer(const Reader& r, const json& j, const std::string& key) {
     r.only_keys(j, key, {"op", "after_previous", "pdp_op", "pdp_surface"});
     PdpLayer p;
     p.op = read_pdp_op(r, r.member(j, key, "pdp_op"), Reader::child(key, "pdp_op"));
-    const std::string sk = Reader::child(key, "pdp_surface");
-    const json& s = r.member(j, key, "pdp_surface");
-    r.expect_object(s, sk);
-    r.only_keys(s, sk, {"src_data", "dst_data"});
-    p.src_data = read_cube(r, r.member(s, sk, "src_data"), Reader::child(sk, "src_data"));
-    p.dst_data = read_cube(r, r.member(s, sk, "dst_data"), Reader::child(sk, "dst_data"));
+    read_src_dst(r, j, key, "pdp_surface", p.src_data, p.dst_data);
     o.layer = p;
   } else if (kind == "sdp_pdp") {
     r.only_keys(j, key, {"op", "after_previous", "sdp_op", "sdp_surface", "pdp_op", "pdp_surface"});
@@ -596,12 +603,7 @@ Operation read_layer(const Reader& r, const json& j, const std::string& key) {
     r.only_keys(j, key, {"op", "after_previous", "cdp_op", "cdp_surface"});
     CdpLayer c;
     c.op = read_cdp_op(r, r.member(j, key, "cdp_op"), Reader::child(key, "cdp_op"));
-    const std::string sk = Reader::child(key, "cdp_surface");
-    const json& s = r.member(j, key, "cdp_surface");
-    r.expect_object(s, sk);
-    r.only_keys(s, sk, {"src_data", "dst_data"});
-    c.src_data = read_cube(r, r.member(s, sk, "src_data"), Reader::child(sk, "src_data"));
-    c.dst_data = read_cube(r, r.member(s, sk, "dst_data"), Reader::child(sk, "dst_data"));
+    read_src_dst(r, j, key, "cdp_surface", c.src_data, c.dst_data);
     o.layer = c;
   } else if (kind == "conv") {
     r.only_keys(j, key, {"op", "after_previous", "conv_op", "conv_surface", "sdp_op", "sdp_surface"});
@@ -631,12 +633,7 @@ Operation read_layer(const Reader& r, const json& j, const std::string& key) {
     r.only_keys(j, key, {"op", "after_previous", "rubik_op", "rubik_surface"});
     RubikLayer l;
     l.op = read_rubik_op(r, r.member(j, key, "rubik_op"), Reader::child(key, "rubik_op"));
-    const std::string sk = Reader::child(key, "rubik_surface");
-    const json& s = r.member(j, key, "rubik_surface");
-    r.expect_object(s, sk);
-    r.only_keys(s, sk, {"src_data", "dst_data"});
-    l.src_data = read_cube(r, r.member(s, sk, "src_data"), Reader::child(sk, "src_data"));
-    l.dst_data = read_cube(r, r.member(s, sk, "dst_data"), Reader::child(sk, "dst_data"));
+    read_src_dst(r, j, key, "rubik_surface", l.src_data, l.dst_data);
     o.layer = l;
   } else {
     r.fail(ok, "\"" + kind + "\" is not a layer kind (known: bdma, pdp, sdp, sdp_pdp, cdp, conv, rubik)");

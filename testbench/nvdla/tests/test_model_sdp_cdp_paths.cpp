@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <vector>
 
 #include "sw/nvdla/regs/cacc.h"
@@ -317,30 +318,39 @@ void program_flying_sdp(NvdlaSystem& system) {
   sd.write(sdp::D_CVT_SHIFT, kCvtShift);
 }
 
+// Loads the layer's data (the output region prefilled with `before`),
+// programs the convolution and SDP, lets `adjust` change the programming,
+// and enables every unit of the layer, consumers before producers: SDP_RDMA
+// and SDP, then CACC, CMAC_A/B, CSC and CDMA.
+void start_flying_layer(NvdlaSystem& system, const std::vector<uint8_t>& before,
+                        const std::function<void(NvdlaSystem&)>& adjust) {
+  hal::Hal& hal = system.hal();
+  const std::vector<uint8_t> input = conv_input_bytes(), weights = conv_weight_bytes(), bias = bias_bytes(),
+                             factors = factor_bytes();
+  hal.write_memory(kConvIn, input.data(), input.size());
+  hal.write_memory(kConvWeights, weights.data(), weights.size());
+  hal.write_memory(kBias, bias.data(), bias.size());
+  hal.write_memory(kMulOps, factors.data(), factors.size());
+  hal.write_memory(kConvOut - kConvGuard, before.data(), before.size());
+  program_convolution(system);
+  program_flying_sdp(system);
+  adjust(system);
+  UnitRegisters(system, Unit::SdpRdma).write(rdma::D_OP_ENABLE, 1);
+  UnitRegisters(system, Unit::Sdp).write(sdp::D_OP_ENABLE, 1);
+  UnitRegisters(system, Unit::Cacc).write(regs::cacc::D_OP_ENABLE, 1);
+  UnitRegisters(system, Unit::CmacA).write(regs::cmac_a::D_OP_ENABLE, 1);
+  UnitRegisters(system, Unit::CmacB).write(regs::cmac_b::D_OP_ENABLE, 1);
+  UnitRegisters(system, Unit::Csc).write(regs::csc::D_OP_ENABLE, 1);
+  UnitRegisters(system, Unit::Cdma).write(regs::cdma::D_OP_ENABLE, 1);
+}
+
 TEST(SdpRdmaFlyingMode, ConvolutionWithPerKernelBiasAndPerElementMultiplier) {
   const std::vector<uint8_t> before = pattern(kConvOut - kConvGuard, kOutBytes + 2 * kConvGuard, 0x5A);
   std::vector<uint8_t> after(before.size());
   uint32_t status = 0, sdp_rdma_enable = 1, sdp_enable = 1;
   run_firmware(options_for(Config::NvSmall), [&](NvdlaSystem& system) {
     hal::Hal& hal = system.hal();
-    const std::vector<uint8_t> input = conv_input_bytes(), weights = conv_weight_bytes(), bias = bias_bytes(),
-                               factors = factor_bytes();
-    hal.write_memory(kConvIn, input.data(), input.size());
-    hal.write_memory(kConvWeights, weights.data(), weights.size());
-    hal.write_memory(kBias, bias.data(), bias.size());
-    hal.write_memory(kMulOps, factors.data(), factors.size());
-    hal.write_memory(kConvOut - kConvGuard, before.data(), before.size());
-    program_convolution(system);
-    program_flying_sdp(system);
-    // Enable every unit of the layer, consumers before producers: SDP_RDMA
-    // and SDP, then CACC, CMAC_A/B, CSC and CDMA.
-    UnitRegisters(system, Unit::SdpRdma).write(rdma::D_OP_ENABLE, 1);
-    UnitRegisters(system, Unit::Sdp).write(sdp::D_OP_ENABLE, 1);
-    UnitRegisters(system, Unit::Cacc).write(regs::cacc::D_OP_ENABLE, 1);
-    UnitRegisters(system, Unit::CmacA).write(regs::cmac_a::D_OP_ENABLE, 1);
-    UnitRegisters(system, Unit::CmacB).write(regs::cmac_b::D_OP_ENABLE, 1);
-    UnitRegisters(system, Unit::Csc).write(regs::csc::D_OP_ENABLE, 1);
-    UnitRegisters(system, Unit::Cdma).write(regs::cdma::D_OP_ENABLE, 1);
+    start_flying_layer(system, before, [](NvdlaSystem&) {});
     status = wait_for_status(system, kSdpDone0 | kCaccDone0 | kCdmaDatDone0 | kCdmaWtDone0, kLayerTimeoutNs);
     hal.read_memory(kConvOut - kConvGuard, after.data(), after.size());
     sdp_rdma_enable = UnitRegisters(system, Unit::SdpRdma).read(rdma::D_OP_ENABLE);
@@ -386,26 +396,11 @@ TEST(SdpRdmaFlyingMode, OperandDmaNoStageReadsIsRefused) {
   SnapshotAtError snapshot([&] { top->mcif_memory().peek(kConvOut - kConvGuard, at_error.data(), at_error.size()); });
   const std::string message = run_expecting_error(options_for(Config::NvSmall), [&](NvdlaSystem& system) {
     top = &system;
-    hal::Hal& hal = system.hal();
-    const std::vector<uint8_t> input = conv_input_bytes(), weights = conv_weight_bytes(), bias = bias_bytes(),
-                               factors = factor_bytes();
-    hal.write_memory(kConvIn, input.data(), input.size());
-    hal.write_memory(kConvWeights, weights.data(), weights.size());
-    hal.write_memory(kBias, bias.data(), bias.size());
-    hal.write_memory(kMulOps, factors.data(), factors.size());
-    hal.write_memory(kConvOut - kConvGuard, before.data(), before.size());
-    program_convolution(system);
-    program_flying_sdp(system);
-    UnitRegisters sd(system, Unit::Sdp);
-    sd.write(sdp::D_DP_BS_ALU_CFG, sdp::D_DP_BS_ALU_CFG_BS_ALU_SRC.put(sdp::D_DP_BS_ALU_CFG_BS_ALU_SRC_REG));
-    sd.write(sdp::D_DP_BN_MUL_CFG, sdp::D_DP_BN_MUL_CFG_BN_MUL_SRC.put(sdp::D_DP_BN_MUL_CFG_BN_MUL_SRC_REG));
-    UnitRegisters(system, Unit::SdpRdma).write(rdma::D_OP_ENABLE, 1);
-    sd.write(sdp::D_OP_ENABLE, 1);
-    UnitRegisters(system, Unit::Cacc).write(regs::cacc::D_OP_ENABLE, 1);
-    UnitRegisters(system, Unit::CmacA).write(regs::cmac_a::D_OP_ENABLE, 1);
-    UnitRegisters(system, Unit::CmacB).write(regs::cmac_b::D_OP_ENABLE, 1);
-    UnitRegisters(system, Unit::Csc).write(regs::csc::D_OP_ENABLE, 1);
-    UnitRegisters(system, Unit::Cdma).write(regs::cdma::D_OP_ENABLE, 1);
+    start_flying_layer(system, before, [](NvdlaSystem& s) {
+      UnitRegisters sd(s, Unit::Sdp);
+      sd.write(sdp::D_DP_BS_ALU_CFG, sdp::D_DP_BS_ALU_CFG_BS_ALU_SRC.put(sdp::D_DP_BS_ALU_CFG_BS_ALU_SRC_REG));
+      sd.write(sdp::D_DP_BN_MUL_CFG, sdp::D_DP_BN_MUL_CFG_BN_MUL_SRC.put(sdp::D_DP_BN_MUL_CFG_BN_MUL_SRC_REG));
+    });
     wait_for_status(system, kSdpDone0, kLayerTimeoutNs);
   });
   EXPECT_TRUE(mentions(message, {"BRDMA"})) << message;
