@@ -1,5 +1,7 @@
 #include "systemc/nvdla/cdp.h"
 
+#include <algorithm>
+
 #include "sw/nvdla/regs/cdp.h"
 #include "systemc/nvdla/feature_dma.h"
 
@@ -77,7 +79,10 @@ void Cdp::run() {
     busy.write(true);
     const std::string where = " (group " + std::to_string(g) + ")";
     const CdpRdmaLayer source = rdma->fetch(m_input);
-    const CdpConfig config = decode_cdp_config(registers(g, m_input, source.data_format));
+    CdpConfig config = decode_cdp_config(registers(g, m_input, source.data_format));
+    // The nvdlav1 register map means the nvdlav1 CDP, whose datapath has
+    // INT16 (and FP16) beside INT8; the master configurations' is INT8 only.
+    config.int16_datapath = !m_config.master_map && m_config.supports(Precision::Int16);
     if (const auto problem = cdp_unsupported_or_illegal(config)) error(*problem + where);
 
     CdpStats stats;
@@ -95,10 +100,13 @@ void Cdp::run() {
     address.line_stride = get(r::D_DST_LINE_STRIDE) & atom_mask;
     address.surface_stride = get(r::D_DST_SURFACE_STRIDE) & atom_mask;
     // One element per cycle per lane group (CDP_THROUGHPUT) at 1 GHz, then
-    // the write.
+    // the write. nvdlav1's converters (NV_NVDLA_CDP_DP_cvtin.v) take 16 bits
+    // each, two INT8 or one INT16 element: INT16 runs at half the rate.
     const CubeGeometry& cube = m_input.geometry;
     const uint64_t elements = uint64_t{cube.width} * cube.height * cube.surfaces() * cube.elements_per_atom();
-    sc_core::wait(sc_core::sc_time(static_cast<double>(elements / m_config.cdp_throughput + 1), sc_core::SC_NS));
+    const uint64_t per_cycle =
+        cube.precision == Precision::Int16 ? std::max(1u, m_config.cdp_throughput / 2) : m_config.cdp_throughput;
+    sc_core::wait(sc_core::sc_time(static_cast<double>(elements / per_cycle + 1), sc_core::SC_NS));
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     try {
       delay = write_cube(port, address, m_output);
@@ -109,12 +117,15 @@ void Cdp::run() {
     sc_core::wait(delay);
     // The LUT counters of the layer go to its group whatever
     // D_PERF_ENABLE.LUT_EN says: NV_NVDLA_CDP_DP_intp.v counts without
-    // looking at it. D_OUT_SATURATION stays 0: NV_NVDLA_CDP_dp.v ties it off.
+    // looking at it. D_OUT_SATURATION: master's NV_NVDLA_CDP_dp.v ties it
+    // off (it stays 0); nvdlav1's NV_NVDLA_CDP_DP_cvtout.v counts the
+    // saturated INT16 outputs (cdp_lrn.h), copied at the end of the layer.
     m_bank.set(r::D_PERF_LUT_UFLOW, stats.lut_uflow, g);
     m_bank.set(r::D_PERF_LUT_OFLOW, stats.lut_oflow, g);
     m_bank.set(r::D_PERF_LUT_HYBRID, stats.lut_hybrid, g);
     m_bank.set(r::D_PERF_LUT_LE_HIT, stats.lut_le_hit, g);
     m_bank.set(r::D_PERF_LUT_LO_HIT, stats.lut_lo_hit, g);
+    if (config.precision == Precision::Int16) m_bank.set(r::D_OUT_SATURATION, stats.out_saturation, g);
     m_bank.end_layer();
     busy.write(false);
     done->unit_done(done_status_bit(Unit::Cdp, g));

@@ -52,25 +52,60 @@ int64_t interp_shift(int64_t p, int shift) {
   return p * (int64_t(1) << left);
 }
 
+// The INT16 converters' rounding shift (ac_fixed AC_RND_INF in the HLS
+// IntShiftRight of cmod/hls/include/nvdla_int.h, the source of
+// vlibs/HLS_cdp_{icvt,ocvt}.v): p / 2^shift to nearest, ties away from zero,
+// for any shift 0 .. 63 (|p| < 2^50 here, so the sum cannot wrap). Unlike
+// the master shifter no shift gives 0 outright.
+int64_t round_away(int64_t p, unsigned shift) {
+  if (shift == 0) return p;
+  const uint64_t magnitude = p < 0 ? uint64_t(0) - uint64_t(p) : uint64_t(p);
+  const int64_t q = int64_t((magnitude + (uint64_t(1) << (shift - 1))) >> shift);
+  return p < 0 ? -q : q;
+}
+
+int64_t clamp_bits(int64_t v, unsigned bits) {
+  const int64_t hi = (int64_t(1) << (bits - 1)) - 1;
+  return std::clamp(v, -hi - 1, hi);
+}
+
+// Bits of the index path: START bits compared (22 for INT8, the full 38 for
+// INT16) and INDEX_SELECT bits read as a signed number (6 / 7), per
+// NV_NVDLA_CDP_DP_LUT_CTRL_unit.v (nvdlav1's int16 path; master's only path).
+struct IndexWidths {
+  unsigned start_bits;
+  unsigned select_bits;
+};
+constexpr IndexWidths kInt8Index{22, 6};
+constexpr IndexWidths kInt16Index{38, 7};
+
+IndexWidths index_widths(Precision precision) {
+  return precision == Precision::Int16 ? kInt16Index : kInt8Index;
+}
+
 // One table's index (NV_NVDLA_CDP_DP_LUT_CTRL_unit.v).
 struct TableIndex {
   bool uflow = false, oflow = false;
   uint32_t index = 0, fraction = 0;
 };
 
-TableIndex linear_index(int64_t x, int64_t start, int8_t select, uint32_t last) {
+TableIndex linear_index(int64_t x, int64_t start, int8_t select, uint32_t last, IndexWidths w) {
   TableIndex t;
-  const int64_t st = sign_extend(uint64_t(start), 22);
+  const int64_t st = sign_extend(uint64_t(start), w.start_bits);
   if (x <= st) {
     t.uflow = true;
     return t;
   }
   const uint64_t d = uint64_t(x - st);
-  const int n = int(sign_extend(uint8_t(select), 6));
+  const int n = int(sign_extend(uint8_t(select), w.select_bits));
   uint64_t idx = 0;
   if (n >= 0) {
     idx = d >> n;
     t.fraction = uint32_t(((d & ((uint64_t(1) << n) - 1)) << 16) >> n);
+  } else if (-n >= 32) {
+    // d >= 1, so d << -n is at least 2^32: past either table (and past what
+    // a 64-bit shift of d < 2^38 could hold for -n up to 64).
+    idx = last;
   } else {
     idx = d << -n;
   }
@@ -83,9 +118,9 @@ TableIndex linear_index(int64_t x, int64_t start, int8_t select, uint32_t last) 
   return t;
 }
 
-TableIndex exponent_index(int64_t x, int64_t start, int8_t offset) {
+TableIndex exponent_index(int64_t x, int64_t start, int8_t offset, IndexWidths w) {
   TableIndex t;
-  const int64_t st = sign_extend(uint64_t(start), 22);
+  const int64_t st = sign_extend(uint64_t(start), w.start_bits);
   if (x <= st) {
     t.uflow = true;
     return t;
@@ -125,18 +160,21 @@ CdpConfig decode_cdp_config(const CdpRegisters& r) {
   c.dst_compression = rc::D_DST_COMPRESSION_EN_DST_COMPRESSION_EN.get(r.dst_compression_en) != 0;
   c.nan_to_zero = rc::D_NAN_FLUSH_TO_ZERO_NAN_TO_ZERO.get(r.nan_flush_to_zero) != 0;
   c.datin_offset = int8_t(uint8_t(rc::D_DATIN_OFFSET_DATIN_OFFSET.get(r.datin_offset)));
+  c.datin_offset_16 = int16_t(uint16_t(rc::D_DATIN_OFFSET_DATIN_OFFSET.get(r.datin_offset)));
   c.datin_scale = int16_t(uint16_t(rc::D_DATIN_SCALE_DATIN_SCALE.get(r.datin_scale)));
   c.datin_shifter = uint8_t(rc::D_DATIN_SHIFTER_DATIN_SHIFTER.get(r.datin_shifter));
   c.normalz_len = uint8_t(rc::D_LRN_CFG_NORMALZ_LEN.get(r.lrn_cfg));
   c.sqsum_bypass = rc::D_FUNC_BYPASS_SQSUM_BYPASS.get(r.func_bypass) != 0;
   c.mul_bypass = rc::D_FUNC_BYPASS_MUL_BYPASS.get(r.func_bypass) != 0;
   c.datout_offset = int32_t(sign_extend(rc::D_DATOUT_OFFSET_DATOUT_OFFSET.get(r.datout_offset), 25));
+  c.datout_offset_32 = int32_t(rc::D_DATOUT_OFFSET_DATOUT_OFFSET.get(r.datout_offset));
   c.datout_scale = int16_t(uint16_t(rc::D_DATOUT_SCALE_DATOUT_SCALE.get(r.datout_scale)));
   c.datout_shifter = uint8_t(rc::D_DATOUT_SHIFTER_DATOUT_SHIFTER.get(r.datout_shifter));
   c.perf_lut_en = rc::D_PERF_ENABLE_LUT_EN.get(r.perf_enable) != 0;
   c.perf_dma_en = rc::D_PERF_ENABLE_DMA_EN.get(r.perf_enable) != 0;
 
   CdpLutConfig& l = c.lut;
+  l.precision = c.dp_precision;
   l.le_linear = rc::S_LUT_CFG_LUT_LE_FUNCTION.get(r.lut_cfg) != 0;
   l.uflow_priority_lo = rc::S_LUT_CFG_LUT_UFLOW_PRIORITY.get(r.lut_cfg) != 0;
   l.oflow_priority_lo = rc::S_LUT_CFG_LUT_OFLOW_PRIORITY.get(r.lut_cfg) != 0;
@@ -211,16 +249,50 @@ void CdpLutTables::reset() {
 // ---------------------------------------------------------------------------
 // The stages
 
-int32_t cdp_convert_in(const CdpConfig& config, int32_t x) {
+namespace {
+
+// The converters per precision; the public stage functions pick one, the
+// cube loop calls them directly.
+int32_t convert_in_int8(const CdpConfig& config, int32_t x) {
   const int64_t sub = int64_t(int8_t(x)) - int64_t(config.datin_offset);
   return int32_t(shift_right_su(sub * config.datin_scale, config.datin_shifter, 25, 9));
 }
 
+// cdp_icvt.cpp 16-bit branch: 17-bit difference, 33-bit product, shift
+// 0..31, saturate to 17 bits.
+int32_t convert_in_int16(const CdpConfig& config, int32_t x) {
+  const int64_t sub = int64_t(int16_t(x)) - int64_t(config.datin_offset_16);
+  return int32_t(clamp_bits(round_away(sub * config.datin_scale, config.datin_shifter), 17));
+}
+
+int32_t convert_out_int8(const CdpConfig& config, int64_t m) {
+  const int64_t sub = m - int64_t(config.datout_offset);
+  return int32_t(shift_right_su(sub * config.datout_scale, config.datout_shifter, 42, 8));
+}
+
+// cdp_ocvt.cpp 16-bit branch: 34-bit difference, 50-bit product, shift
+// 0..63, saturate to 16 bits; the flag of IntShiftRightSat compares the
+// result with the truncated (floor) shift.
+int32_t convert_out_int16(const CdpConfig& config, int64_t m, bool& saturated) {
+  const int64_t p = (m - int64_t(config.datout_offset_32)) * config.datout_scale;
+  const int64_t y = clamp_bits(round_away(p, config.datout_shifter), 16);
+  const int64_t floor_shifted = p >> config.datout_shifter;  // arithmetic: floor
+  saturated = floor_shifted < y - 1 || floor_shifted > y + 1;
+  return int32_t(y);
+}
+
+}  // namespace
+
+int32_t cdp_convert_in(const CdpConfig& config, int32_t x) {
+  return config.precision == Precision::Int16 ? convert_in_int16(config, x) : convert_in_int8(config, x);
+}
+
 CdpLutIndex cdp_lut_index(const CdpLutConfig& lut, int64_t x) {
   CdpLutIndex r;
-  const TableIndex le = lut.le_linear ? linear_index(x, lut.le_start, lut.le_index_select, 64)
-                                      : exponent_index(x, lut.le_start, lut.le_index_offset);
-  const TableIndex lo = linear_index(x, lut.lo_start, lut.lo_index_select, 256);
+  const IndexWidths w = index_widths(lut.precision);
+  const TableIndex le = lut.le_linear ? linear_index(x, lut.le_start, lut.le_index_select, 64, w)
+                                      : exponent_index(x, lut.le_start, lut.le_index_offset, w);
+  const TableIndex lo = linear_index(x, lut.lo_start, lut.lo_index_select, 256, w);
   r.le_uflow = le.uflow;
   r.le_oflow = le.oflow;
   r.le_index = le.index;
@@ -287,23 +359,27 @@ int32_t cdp_lut_lookup(const CdpLutConfig& lut, const CdpLutTables& tables, int6
   return int32_t(sdp_saturate(y0 + delta, 16));
 }
 
-int32_t cdp_multiply(const CdpConfig& config, int32_t lut_result, int32_t converted) {
+int64_t cdp_multiply(const CdpConfig& config, int32_t lut_result, int32_t converted) {
   if (config.mul_bypass) return lut_result;
-  return lut_result * converted;
+  return int64_t(lut_result) * converted;
 }
 
-int32_t cdp_convert_out(const CdpConfig& config, int32_t m) {
-  const int64_t sub = int64_t(m) - int64_t(config.datout_offset);
-  return int32_t(shift_right_su(sub * config.datout_scale, config.datout_shifter, 42, 8));
+int32_t cdp_convert_out(const CdpConfig& config, int64_t m, bool* saturated) {
+  bool flag = false;
+  const int32_t y =
+      config.precision == Precision::Int16 ? convert_out_int16(config, m, flag) : convert_out_int8(config, m);
+  if (saturated != nullptr) *saturated = flag;
+  return y;
 }
 
-PackedCube cdp_process(const CdpConfig& config, const CdpLutTables& tables, const PackedCube& input,
-                       CdpStats& stats) {
+namespace {
+
+// One cube through the datapath. kInt16 picks the INT16 rules at compile time
+// so the INT8 loop carries no per-element precision test.
+template <bool kInt16>
+void process_cube(const CdpConfig& config, const CdpLutConfig& lut, const CdpLutTables& tables,
+                  const PackedCube& input, PackedCube& out, CdpStats& stats) {
   const CubeGeometry& g = input.geometry;
-  if (g.precision != Precision::Int8) {
-    throw std::invalid_argument("CDP: only INT8 is modelled (the master RTL datapath is 8-bit)");
-  }
-  PackedCube out(g);
   const uint32_t lanes = g.surfaces() * g.elements_per_atom();
   const int radius = int(config.normalz_len) + 1;
   std::vector<int32_t> converted(lanes);
@@ -311,7 +387,12 @@ PackedCube cdp_process(const CdpConfig& config, const CdpLutTables& tables, cons
   for (uint32_t h = 0; h < g.height; ++h) {
     for (uint32_t w = 0; w < g.width; ++w) {
       for (uint32_t c = 0; c < lanes; ++c) {
-        converted[c] = c < g.channels ? cdp_convert_in(config, input.at(w, h, c)) : 0;
+        const int32_t raw = input.at(w, h, c);
+        if constexpr (kInt16) {
+          converted[c] = c < g.channels ? convert_in_int16(config, raw) : 0;
+        } else {
+          converted[c] = c < g.channels ? convert_in_int8(config, raw) : 0;
+        }
         squares[c] = int64_t(converted[c]) * converted[c];
       }
       for (uint32_t c = 0; c < lanes; ++c) {
@@ -323,16 +404,52 @@ PackedCube cdp_process(const CdpConfig& config, const CdpLutTables& tables, cons
             if (ch >= 0 && ch < int64_t(lanes)) x += squares[size_t(ch)];
           }
         }
-        const int32_t l = cdp_lut_lookup(config.lut, tables, x, stats);
-        out.set(w, h, c, cdp_convert_out(config, cdp_multiply(config, l, converted[c])));
+        const int32_t l = cdp_lut_lookup(lut, tables, x, stats);
+        const int64_t m = cdp_multiply(config, l, converted[c]);
+        if constexpr (kInt16) {
+          bool saturated = false;
+          out.set(w, h, c, convert_out_int16(config, m, saturated));
+          if (saturated) saturating_add(stats.out_saturation);
+        } else {
+          out.set(w, h, c, convert_out_int8(config, m));
+        }
       }
     }
+  }
+}
+
+}  // namespace
+
+PackedCube cdp_process(const CdpConfig& config, const CdpLutTables& tables, const PackedCube& input,
+                       CdpStats& stats) {
+  const CubeGeometry& g = input.geometry;
+  if (g.precision == Precision::Fp16) {
+    throw std::invalid_argument("CDP: FP16 is not modelled");
+  }
+  if (g.precision == Precision::Int16 && !config.int16_datapath) {
+    throw std::invalid_argument("CDP: INT16 needs the nvdlav1 (nv_full) datapath; the master RTL datapath is 8-bit");
+  }
+  // The stage functions read the precision from the configuration and the
+  // index path from the LUT configuration: both follow the cube.
+  CdpConfig c = config;
+  c.precision = g.precision;
+  c.lut.precision = g.precision;
+  PackedCube out(g);
+  if (g.precision == Precision::Int16) {
+    process_cube<true>(c, c.lut, tables, input, out, stats);
+  } else {
+    process_cube<false>(c, c.lut, tables, input, out, stats);
   }
   return out;
 }
 
 std::optional<std::string> cdp_unsupported_or_illegal(const CdpConfig& config) {
-  if (config.precision != Precision::Int8) {
+  if (config.precision == Precision::Fp16 && config.int16_datapath) {
+    return std::string("CDP_RDMA D_DATA_FORMAT.INPUT_DATA fp16 is not modelled (nv_full's CDP is modelled for "
+                       "INT8 and INT16)");
+  }
+  const bool int16_ok = config.precision == Precision::Int16 && config.int16_datapath;
+  if (config.precision != Precision::Int8 && !int16_ok) {
     return std::string("CDP_RDMA D_DATA_FORMAT.INPUT_DATA ") + precision_name(config.precision) +
            " is not modelled (the master RTL CDP datapath is INT8 only)";
   }

@@ -1,11 +1,14 @@
 // The NVDLA CDP (channel data processor: local response normalisation across
-// channels) as plain C++, INT8, bit-exact with the master branch of nvdla/hw
-// vmod/nvdla/cdp (NV_NVDLA_CDP_dp.v and the modules named below). The master
-// RTL is generated for 8-bit elements only (NVDLA_CDP_BWPE = NVDLA_BPE = 8;
-// CDP D_DATA_FORMAT is not even connected to the datapath), so INT16 and FP16
-// are not modelled (cdp_unsupported_or_illegal names them). The C model
-// (cmod/cdp/NV_NVDLA_cdp.cpp) was used where the RTL is unclear; where the
-// two differ the RTL is followed (list in /tmp/cdp_facts.md).
+// channels) as plain C++, bit-exact with nvdla/hw vmod/nvdla/cdp:
+// * INT8 as the master branch computes it (NV_NVDLA_CDP_dp.v and the modules
+//   named below). The master RTL is generated for 8-bit elements only
+//   (NVDLA_CDP_BWPE = NVDLA_BPE = 8; CDP D_DATA_FORMAT is not even connected
+//   to the datapath), so on the master configurations (nv_small, nv_large,
+//   nv_small_256_full) INT16 and FP16 are refused (cdp_unsupported_or_illegal).
+// * INT16 as the nvdlav1 branch (the nv_full design) computes it; its rules
+//   follow the INT8 list. FP16 (nvdlav1 only) is not modelled.
+// The C model (cmod/cdp/NV_NVDLA_cdp.cpp) was used where the RTL is unclear;
+// where the two differ the RTL is followed (list in /tmp/cdp_facts.md).
 //
 // Per element, lanes of an atom are channels (feature_cube.h). Numeric rules;
 // rnd(p, s) = p / 2^s rounded to nearest, ties away from zero (the rounding of
@@ -59,6 +62,40 @@
 // LUT_UFLOW (both uflow), LUT_OFLOW (both oflow). The RTL counts whatever
 // D_PERF_ENABLE.LUT_EN says and clears them when a layer is done, after
 // copying them into the group's D_PERF_LUT_* registers.
+// INT16 (nvdlav1 branch; the modules there carry an int16_en path beside
+// the int8 one, and the converters are the HLS C of cmod/hls/cdp_libs
+// compiled into vmod/vlibs/HLS_cdp_{icvt,ocvt}.v). Differences from INT8:
+//  1. Input converter (cdp_icvt.cpp, the 16-bit branch):
+//       c = sat_17(rnd((x - DATIN_OFFSET[15:0]) * DATIN_SCALE, DATIN_SHIFTER))
+//       x and the offset signed 16 (difference exact in 17 bits), product 33
+//       bits; the HLS shifter keeps all 33 + 31 bits, so no shift gives 0.
+//  2. Square sum (NV_NVDLA_CDP_DP_sum.v, int_sum_block.v): q = |c|^2 in 33
+//     bits (|c| <= 2^16), s = sum over the window in 37 bits, exact.
+//  3. LUT index (NV_NVDLA_CDP_DP_LUT_CTRL_unit.v, the int16 / "lsb" path):
+//       the input x (s zero-extended or c sign-extended to 38 bits) is
+//       compared with the full 38-bit START (not START[21:0]); d = x - st
+//       < 2^38. EXPONENT: k = floor(log2 d) in 0..37, the same frac, uflow
+//       and idx rules. LINEAR / LO: n = INDEX_SELECT bits [6:0] as a signed
+//       7-bit number (-64 .. 63; only bit 7 is ignored); idx, frac and oflow
+//       as for INT8 (d << -n overflows the table for any d >= 1 once -n >= 9).
+//  4./5. Selection, interpolation and the slopes as for INT8 (the x - lo and
+//       x - END of NV_NVDLA_CDP_DP_INTP_unit.v are 40 bits, the product 57
+//       bits, all exact; result sat_16).
+//  6. Multiplier (NV_NVDLA_CDP_DP_mul.v): m = lut * c in 33 bits, exact.
+//  7. Output converter (cdp_ocvt.cpp, the 16-bit branch):
+//       y = sat_16(rnd((m - DATOUT_OFFSET[31:0]) * DATOUT_SCALE, DATOUT_SHIFTER))
+//       offset signed 32, difference 34 bits, product 50 bits, 6-bit shift;
+//       no shift gives 0 (the HLS shifter keeps 50 + 63 bits), so a shift
+//       beyond the value rounds to 0 (|p| < 2^49 < 2^(shift-1)).
+//     Saturation flag (IntShiftRightSat in cmod/hls/include/nvdla_int.h):
+//       set when floor(p / 2^shift) differs from y by more than 1 (so a
+//       value 32768 clamped to 32767 is not flagged, 32769 is).
+// Counters: the LUT counters as for INT8. D_OUT_SATURATION
+// (NV_NVDLA_CDP_DP_cvtout.v, cmod o_cvt_o_flow) counts the elements whose
+// output conversion set the flag, lanes beyond C included, saturating at
+// 2^32 - 1, and goes to the layer's group. (The RTL adds the flags of the
+// converter outputs every cycle; one count per element is the cmod's and the
+// RTL's when no output stalls.)
 // Plain C++, no SystemC.
 #pragma once
 
@@ -118,13 +155,18 @@ struct CdpRegisters {
 
 // Decoded S_LUT_* registers.
 struct CdpLutConfig {
+  // Which index path of NV_NVDLA_CDP_DP_LUT_CTRL_unit.v runs: INT8 (START
+  // bits 21:0, 6-bit INDEX_SELECT) or INT16 (38-bit START, 7-bit
+  // INDEX_SELECT). decode_cdp_config sets it from CDP D_DATA_FORMAT;
+  // cdp_process uses the cube's precision.
+  Precision precision = Precision::Int8;
   bool le_linear = false;           // S_LUT_CFG.LUT_LE_FUNCTION (0 EXPONENT, 1 LINEAR)
   bool uflow_priority_lo = false;   // S_LUT_CFG.LUT_UFLOW_PRIORITY (0 LE, 1 LO)
   bool oflow_priority_lo = false;   // S_LUT_CFG.LUT_OFLOW_PRIORITY (0 LE, 1 LO)
   bool hybrid_priority_lo = false;  // S_LUT_CFG.LUT_HYBRID_PRIORITY (0 LE, 1 LO)
   int8_t le_index_offset = 0;       // S_LUT_INFO.LUT_LE_INDEX_OFFSET (signed 8)
-  int8_t le_index_select = 0;       // S_LUT_INFO.LUT_LE_INDEX_SELECT (bits 5:0 as signed 6)
-  int8_t lo_index_select = 0;       // S_LUT_INFO.LUT_LO_INDEX_SELECT (bits 5:0 as signed 6)
+  int8_t le_index_select = 0;       // S_LUT_INFO.LUT_LE_INDEX_SELECT (bits 5:0 / 6:0 as signed 6 / 7)
+  int8_t lo_index_select = 0;       // S_LUT_INFO.LUT_LO_INDEX_SELECT (bits 5:0 / 6:0 as signed 6 / 7)
   int64_t le_start = 0;             // S_LUT_LE_START_{HIGH[5:0],LOW} (signed 38)
   int64_t le_end = 0;               // S_LUT_LE_END_{HIGH[5:0],LOW} (signed 38)
   int64_t lo_start = 0;             // S_LUT_LO_START_{HIGH[5:0],LOW} (signed 38)
@@ -146,17 +188,22 @@ struct CdpConfig {
   bool src_compression = false;              // CDP_RDMA D_SRC_COMPRESSION_EN
   bool dst_compression = false;              // CDP D_DST_COMPRESSION_EN
   bool nan_to_zero = false;                  // D_NAN_FLUSH_TO_ZERO.NAN_TO_ZERO (FP16 only)
-  int8_t datin_offset = 0;                   // D_DATIN_OFFSET.DATIN_OFFSET bits 7:0 (signed 8)
+  int8_t datin_offset = 0;                   // D_DATIN_OFFSET.DATIN_OFFSET bits 7:0 (signed 8; INT8)
+  int16_t datin_offset_16 = 0;               // D_DATIN_OFFSET.DATIN_OFFSET bits 15:0 (signed 16; INT16)
   int16_t datin_scale = 1;                   // D_DATIN_SCALE.DATIN_SCALE (signed 16)
   uint8_t datin_shifter = 0;                 // D_DATIN_SHIFTER.DATIN_SHIFTER (0..31)
   uint8_t normalz_len = 0;                   // D_LRN_CFG.NORMALZ_LEN (0..3: window 3/5/7/9)
   bool sqsum_bypass = false;                 // D_FUNC_BYPASS.SQSUM_BYPASS
   bool mul_bypass = false;                   // D_FUNC_BYPASS.MUL_BYPASS
-  int32_t datout_offset = 0;                 // D_DATOUT_OFFSET.DATOUT_OFFSET bits 24:0 (signed 25)
+  int32_t datout_offset = 0;                 // D_DATOUT_OFFSET.DATOUT_OFFSET bits 24:0 (signed 25; INT8)
+  int32_t datout_offset_32 = 0;              // D_DATOUT_OFFSET.DATOUT_OFFSET bits 31:0 (signed 32; INT16)
   int16_t datout_scale = 1;                  // D_DATOUT_SCALE.DATOUT_SCALE (signed 16)
   uint8_t datout_shifter = 0;                // D_DATOUT_SHIFTER.DATOUT_SHIFTER (0..63)
   bool perf_lut_en = false;                  // D_PERF_ENABLE.LUT_EN
   bool perf_dma_en = false;                  // D_PERF_ENABLE.DMA_EN
+  // The design has the nvdlav1 CDP datapath (INT16 beside INT8): nv_full.
+  // Not a register; the CDP model sets it from its HardwareConfig.
+  bool int16_datapath = false;
   CdpLutConfig lut;
   uint32_t window() const { return 3u + 2u * normalz_len; }
 };
@@ -205,7 +252,8 @@ class CdpLutTables {
 };
 
 // D_PERF_LUT_UFLOW, D_PERF_LUT_OFLOW, D_PERF_LUT_HYBRID, D_PERF_LUT_LE_HIT,
-// D_PERF_LUT_LO_HIT and D_OUT_SATURATION (always 0 in the master RTL).
+// D_PERF_LUT_LO_HIT and D_OUT_SATURATION (always 0 in the master RTL; INT16
+// counts it as the nvdlav1 RTL does).
 struct CdpStats {
   uint32_t lut_uflow = 0;
   uint32_t lut_oflow = 0;
@@ -215,8 +263,9 @@ struct CdpStats {
   uint32_t out_saturation = 0;
 };
 
-// The stages of one element, exposed for tests.
-int32_t cdp_convert_in(const CdpConfig& config, int32_t x);  // signed 9-bit result
+// The stages of one element, exposed for tests. config.precision selects
+// the INT8 or the INT16 rules.
+int32_t cdp_convert_in(const CdpConfig& config, int32_t x);  // signed 9-bit (INT16: 17-bit) result
 
 struct CdpLutIndex {
   bool le_uflow = false, le_oflow = false, lo_uflow = false, lo_oflow = false;
@@ -226,20 +275,24 @@ struct CdpLutIndex {
   bool le_hit() const { return !le_uflow && !le_oflow; }
   bool lo_hit() const { return !lo_uflow && !lo_oflow; }
 };
-// x: the square sum (0 .. 2^21 - 1) or, with SQSUM_BYPASS, the converted input.
+// x: the square sum (0 .. 2^21 - 1; INT16 0 .. 2^37 - 1) or, with
+// SQSUM_BYPASS, the converted input. lut.precision selects the index path.
 CdpLutIndex cdp_lut_index(const CdpLutConfig& lut, int64_t x);
 // Index, selection and interpolation; adds to the LUT counters of `stats`.
 int32_t cdp_lut_lookup(const CdpLutConfig& lut, const CdpLutTables& tables, int64_t x, CdpStats& stats);
-int32_t cdp_multiply(const CdpConfig& config, int32_t lut_result, int32_t converted);
-int32_t cdp_convert_out(const CdpConfig& config, int32_t m);  // signed 8-bit result
+int64_t cdp_multiply(const CdpConfig& config, int32_t lut_result, int32_t converted);
+// Signed 8-bit (INT16: 16-bit) result; `saturated`, when given, receives the
+// INT16 converter's saturation flag (always false for INT8).
+int32_t cdp_convert_out(const CdpConfig& config, int64_t m, bool* saturated = nullptr);
 
-// The whole datapath on a packed INT8 cube (every lane of every atom; lanes at
-// channels >= input.geometry.channels enter as 0 after the input converter).
-// The cube's geometry is used (not CdpConfig's width/height/channels, which
+// The whole datapath on a packed INT8 or INT16 cube (every lane of every
+// atom; lanes at channels >= input.geometry.channels enter as 0 after the
+// input converter). The cube's precision selects the rules (also of the LUT
+// index, whatever config.lut.precision says). The cube's geometry is used (not CdpConfig's width/height/channels, which
 // the caller uses to build it from the CDP_RDMA registers); the output has the
 // input's geometry and is what the WDMA writes at D_DST_BASE_ADDR with
-// D_DST_LINE_STRIDE / D_DST_SURFACE_STRIDE. Throws std::invalid_argument for a
-// precision other than INT8.
+// D_DST_LINE_STRIDE / D_DST_SURFACE_STRIDE. Throws std::invalid_argument for
+// FP16, and for INT16 unless config.int16_datapath.
 PackedCube cdp_process(const CdpConfig& config, const CdpLutTables& tables, const PackedCube& input,
                        CdpStats& stats);
 

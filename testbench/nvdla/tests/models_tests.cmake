@@ -27,3 +27,11 @@ acosim_add_gtest(NAME nvdla_conv_batch_tests SYSTEMC LABELS unit
   SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/test_model_conv_batch.cpp
   LIBS acosim_nvdla_system)
+
+# CDP's INT16 path on nv_full (the nvdlav1 datapath) through the CSB, against
+# a hand computation (test_model_cdp_int16.cpp), and the INT16 programming
+# refused on a master configuration or with disagreeing D_DATA_FORMATs.
+acosim_add_gtest(NAME nvdla_cdp_int16_tests SYSTEMC LABELS unit
+  SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/test_model_cdp_int16.cpp
+  LIBS acosim_nvdla_system)

@@ -5,9 +5,14 @@
 // negative selects, the 22-bit START of the index path), LE/LO selection with
 // each priority, interpolation and the underflow/overflow slopes, the
 // counters, both bypass bits, the S_LUT_ACCESS_* port, and the register
-// programming of nv_small cdp_1x1x1_lrn3_int8_0 worked by hand.
+// programming of nv_small cdp_1x1x1_lrn3_int8_0 worked by hand. Then INT16
+// (the nvdlav1 datapath of nv_full): converter widths, roundings and
+// saturations, the saturation flag, the 38-bit START and 7-bit INDEX_SELECT
+// of the index path, a whole LRN with sums far beyond INT8's 21 bits, and
+// the programming refused on the master configurations.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -592,6 +597,364 @@ TEST(CdpProcess, NvSmallCdp1x1x1Lrn3) {
   EXPECT_EQ(s.lut_lo_hit, 3u);
   EXPECT_EQ(s.lut_le_hit, 5u);
   EXPECT_EQ(s.lut_hybrid + s.lut_uflow + s.lut_oflow, 0u);
+}
+
+// ---- INT16 (nvdlav1, nv_full) ------------------------------------------------------
+
+// INT16 on the nvdlav1 datapath, identity converters, no bypass.
+CdpConfig int16_config() {
+  CdpConfig c;
+  c.precision = Precision::Int16;
+  c.dp_precision = Precision::Int16;
+  c.int16_datapath = true;
+  c.lut.precision = Precision::Int16;
+  c.datin_scale = 1;
+  c.datout_scale = 1;
+  return c;
+}
+
+PackedCube cube16(uint32_t w, uint32_t h, uint32_t c, uint32_t atom = 32) {
+  CubeGeometry g;
+  g.width = w;
+  g.height = h;
+  g.channels = c;
+  g.precision = Precision::Int16;
+  g.atom_bytes = atom;
+  return PackedCube(g);
+}
+
+TEST(CdpInt16Decode, WideOffsetsAndLutPath) {
+  CdpRegisters r;
+  r.rdma_data_format = 1;
+  r.data_format = 1;
+  r.datin_offset = 0x0180;      // INT8 reads bits 7:0 (-128), INT16 bits 15:0 (384)
+  r.datout_offset = 0xff03ca09;  // INT8 bits 24:0 (signed 25), INT16 all 32 bits
+  const CdpConfig c = decode_cdp_config(r);
+  EXPECT_EQ(c.precision, Precision::Int16);
+  EXPECT_EQ(c.lut.precision, Precision::Int16);
+  EXPECT_EQ(c.datin_offset, -128);
+  EXPECT_EQ(c.datin_offset_16, 384);
+  EXPECT_EQ(c.datout_offset, 0x103ca09 - (1 << 25));
+  EXPECT_EQ(c.datout_offset_32, int32_t(0xff03ca09u));  // -16528887
+  EXPECT_FALSE(c.int16_datapath);  // not a register: the CDP model sets it for nv_full
+}
+
+TEST(CdpInt16Decode, RefusedOnTheMasterConfigurationsAcceptedOnNvFull) {
+  CdpConfig c = int16_config();
+  EXPECT_FALSE(cdp_unsupported_or_illegal(c).has_value());
+  c.int16_datapath = false;  // nv_small, nv_large, nv_small_256_full
+  ASSERT_TRUE(cdp_unsupported_or_illegal(c).has_value());
+  EXPECT_NE(cdp_unsupported_or_illegal(c)->find("CDP_RDMA D_DATA_FORMAT.INPUT_DATA int16 is not modelled (the "
+                                                "master RTL CDP datapath is INT8 only)"),
+            std::string::npos);
+  // nv_full: the converters take CDP's D_DATA_FORMAT, the layout CDP_RDMA's;
+  // an INT16 cube with an INT8 datapath (or the reverse) is refused.
+  c = int16_config();
+  c.dp_precision = Precision::Int8;
+  ASSERT_TRUE(cdp_unsupported_or_illegal(c).has_value());
+  EXPECT_NE(cdp_unsupported_or_illegal(c)->find(
+                "CDP D_DATA_FORMAT.INPUT_DATA_TYPE int8 differs from CDP_RDMA D_DATA_FORMAT.INPUT_DATA int16"),
+            std::string::npos);
+  c = int16_config();
+  c.precision = Precision::Int8;  // one-byte layout, INT16 datapath
+  ASSERT_TRUE(cdp_unsupported_or_illegal(c).has_value());
+  EXPECT_NE(cdp_unsupported_or_illegal(c)->find(
+                "CDP D_DATA_FORMAT.INPUT_DATA_TYPE int16 differs from CDP_RDMA D_DATA_FORMAT.INPUT_DATA int8"),
+            std::string::npos);
+  c = int16_config();
+  c.precision = c.dp_precision = Precision::Fp16;
+  ASSERT_TRUE(cdp_unsupported_or_illegal(c).has_value());
+  EXPECT_NE(cdp_unsupported_or_illegal(c)->find("CDP_RDMA D_DATA_FORMAT.INPUT_DATA fp16 is not modelled"),
+            std::string::npos);
+  // The datapath itself refuses an INT16 cube without the nvdlav1 datapath.
+  c = int16_config();
+  c.int16_datapath = false;
+  CdpLutTables t;
+  CdpStats s;
+  EXPECT_THROW(cdp_process(c, t, cube16(1, 1, 1), s), std::invalid_argument);
+}
+
+// cdp_icvt.cpp, 16-bit branch: sat_17(rnd((x - off16) * scale, shift)).
+TEST(CdpInt16ConvertIn, SeventeenBitsOffsetScaleRoundingSaturation) {
+  CdpConfig c = int16_config();
+  EXPECT_EQ(cdp_convert_in(c, 32767), 32767);
+  EXPECT_EQ(cdp_convert_in(c, -32768), -32768);
+  c.datin_offset_16 = -32768;               // x + 32768: 0 .. 65535, the 17-bit range
+  EXPECT_EQ(cdp_convert_in(c, 32767), 65535);
+  EXPECT_EQ(cdp_convert_in(c, -32768), 0);
+  c.datin_scale = 2;                        // 65535 * 2 = 131070 -> 65535
+  EXPECT_EQ(cdp_convert_in(c, 32767), 65535);
+  c.datin_offset_16 = 32767;                // (-32768 - 32767) * 2 = -131070 -> -65536
+  EXPECT_EQ(cdp_convert_in(c, -32768), -65536);
+  // The 16-bit offset: 0x0180 is 384 here (INT8 would subtract -128).
+  c = int16_config();
+  c.datin_offset = -128;
+  c.datin_offset_16 = 384;
+  EXPECT_EQ(cdp_convert_in(c, 1000), 616);
+  // Ties away from zero.
+  c = int16_config();
+  c.datin_scale = 3;
+  c.datin_shifter = 1;
+  EXPECT_EQ(cdp_convert_in(c, 1), 2);       // 1.5 -> 2
+  EXPECT_EQ(cdp_convert_in(c, -1), -2);     // -1.5 -> -2
+  c.datin_scale = 1;
+  c.datin_shifter = 2;
+  EXPECT_EQ(cdp_convert_in(c, -7), -2);     // -1.75 -> -2
+  EXPECT_EQ(cdp_convert_in(c, -5), -1);     // -1.25 -> -1
+  // Shifts of 25 and more do not give 0 (the INT8 shifter does): the HLS
+  // shifter keeps all 33 + 31 bits. -32768 * -32768 = 2^30.
+  c.datin_scale = -32768;
+  c.datin_shifter = 25;
+  EXPECT_EQ(cdp_convert_in(c, -32768), 32);      // 2^30 / 2^25
+  c.datin_shifter = 13;
+  EXPECT_EQ(cdp_convert_in(c, -32768), 65535);   // 2^17 -> 17-bit saturation
+  c.datin_offset_16 = 32767;
+  c.datin_shifter = 31;                          // -65535 * -32768 = 2^31 - 32768: 0.99998 -> 1
+  EXPECT_EQ(cdp_convert_in(c, -32768), 1);
+  c.datin_offset_16 = 0;
+  c.datin_scale = 1;                             // -32768 / 2^31 = -0.0000153 -> 0
+  EXPECT_EQ(cdp_convert_in(c, -32768), 0);
+}
+
+// cdp_ocvt.cpp, 16-bit branch: sat_16(rnd((m - off32) * scale, shift)), and
+// the saturation flag of IntShiftRightSat: |floor(p / 2^shift) - y| > 1.
+TEST(CdpInt16ConvertOut, SixteenBitsAndTheSaturationFlag) {
+  CdpConfig c = int16_config();
+  bool sat = true;
+  EXPECT_EQ(cdp_convert_out(c, 1000, &sat), 1000);
+  EXPECT_FALSE(sat);
+  EXPECT_EQ(cdp_convert_out(c, 32767, &sat), 32767);
+  EXPECT_FALSE(sat);
+  EXPECT_EQ(cdp_convert_out(c, 32768, &sat), 32767);  // clamped, but floor = y + 1: not flagged
+  EXPECT_FALSE(sat);
+  EXPECT_EQ(cdp_convert_out(c, 32769, &sat), 32767);  // floor = y + 2: flagged
+  EXPECT_TRUE(sat);
+  EXPECT_EQ(cdp_convert_out(c, -32769, &sat), -32768);  // floor = y - 1
+  EXPECT_FALSE(sat);
+  EXPECT_EQ(cdp_convert_out(c, -32770, &sat), -32768);  // floor = y - 2
+  EXPECT_TRUE(sat);
+  // The largest product, lut -32768 * c -65536 = 2^31 (33 bits), times 32767.
+  c.datout_scale = 32767;
+  EXPECT_EQ(cdp_convert_out(c, int64_t(1) << 31, &sat), 32767);
+  EXPECT_TRUE(sat);
+  // Ties away from zero; a value rounded up to the limit is not flagged:
+  // 65535 / 2 = 32767.5 -> 32768 -> 32767, floor 32767 = y.
+  c = int16_config();
+  c.datout_shifter = 1;
+  EXPECT_EQ(cdp_convert_out(c, 5, &sat), 3);
+  EXPECT_EQ(cdp_convert_out(c, -5, &sat), -3);
+  EXPECT_EQ(cdp_convert_out(c, 65535, &sat), 32767);
+  EXPECT_FALSE(sat);
+  // The 32-bit offset: -2^30 (INT8 would read bits 24:0 = 0).
+  c = int16_config();
+  c.datout_offset = 0;
+  c.datout_offset_32 = -(1 << 30);
+  c.datout_shifter = 16;
+  EXPECT_EQ(cdp_convert_out(c, 0, &sat), 16384);  // 2^30 / 2^16
+  EXPECT_FALSE(sat);
+  // Shifts past the INT8 limit of 42: (2^31 + 2^31) * -32768 = -2^47;
+  // / 2^48 = -0.5 -> -1 (floor -1 as well: not flagged); / 2^63 -> 0.
+  c.datout_offset_32 = std::numeric_limits<int32_t>::min();
+  c.datout_scale = -32768;
+  c.datout_shifter = 48;
+  EXPECT_EQ(cdp_convert_out(c, int64_t(1) << 31, &sat), -1);
+  EXPECT_FALSE(sat);
+  c.datout_shifter = 63;
+  EXPECT_EQ(cdp_convert_out(c, int64_t(1) << 31, &sat), 0);
+  // The multiplier: 33 bits, no wrap.
+  c = int16_config();
+  EXPECT_EQ(cdp_multiply(c, -32768, -65536), int64_t(1) << 31);
+  c.mul_bypass = true;
+  EXPECT_EQ(cdp_multiply(c, -32768, -65536), -32768);
+}
+
+// NV_NVDLA_CDP_DP_LUT_CTRL_unit.v int16 path: 38-bit START, INDEX_SELECT
+// bits 6:0 as signed 7, inputs up to 2^37.
+TEST(CdpInt16LutIndex, FullStartSevenBitSelectWideInputs) {
+  CdpLutConfig l;
+  l.precision = Precision::Int16;
+  l.le_linear = true;
+  l.le_start = (int64_t(1) << 22) + 10;  // INT8 compares bits 21:0 (= 10) only
+  l.le_index_select = 0;
+  l.lo_start = 0;
+  l.lo_index_select = 0;
+  EXPECT_TRUE(cdp_lut_index(l, 31).le_uflow);  // 31 <= 2^22 + 10
+  CdpLutIndex r = cdp_lut_index(l, (int64_t(1) << 22) + 31);
+  EXPECT_TRUE(r.le_hit());
+  EXPECT_EQ(r.le_index, 21u);
+  CdpLutConfig l8 = l;
+  l8.precision = Precision::Int8;
+  EXPECT_EQ(cdp_lut_index(l8, 31).le_index, 21u);  // the INT8 path, for contrast
+
+  // INDEX_SELECT 0x20: INT8 reads bits 5:0 as -32 (d << 32: overflow), INT16
+  // reads bits 6:0 as +32. x = 2^33 + 2^31 from LE start 0: idx 2,
+  // frac (2^31 / 2^32) * 2^16 = 32768.
+  l.le_start = 0;
+  l.le_index_select = 0x20;
+  r = cdp_lut_index(l, (int64_t(1) << 33) + (int64_t(1) << 31));
+  EXPECT_TRUE(r.le_hit());
+  EXPECT_EQ(r.le_index, 2u);
+  EXPECT_EQ(r.le_fraction, 32768u);
+  l8 = l;
+  l8.precision = Precision::Int8;
+  EXPECT_TRUE(cdp_lut_index(l8, 100).le_oflow);
+  // INT16 0x7f = -1: LO idx 100 << 1; 0x40 = -64: overflow for any d >= 1;
+  // bit 7 is ignored (0xff acts as 0x7f).
+  l.lo_index_select = 0x7f;
+  EXPECT_EQ(cdp_lut_index(l, 100).lo_index, 200u);
+  EXPECT_EQ(cdp_lut_index(l, 100).lo_fraction, 0u);
+  EXPECT_TRUE(cdp_lut_index(l, 128).lo_oflow);  // 256
+  l.lo_index_select = int8_t(0xff);
+  EXPECT_EQ(cdp_lut_index(l, 100).lo_index, 200u);
+  l.lo_index_select = 0x40;
+  EXPECT_TRUE(cdp_lut_index(l, 1).lo_oflow);
+  EXPECT_EQ(cdp_lut_index(l, 1).lo_index, 256u);
+  // LO select 63: idx = d >> 63 = 0, frac = d * 2^16 / 2^63 = 2^36 * 2^16 / 2^63 = 0.
+  l.lo_index_select = 63;
+  EXPECT_EQ(cdp_lut_index(l, int64_t(1) << 36).lo_index, 0u);
+  EXPECT_TRUE(cdp_lut_index(l, int64_t(1) << 36).lo_hit());
+
+  // EXPONENT up to k = 37.
+  l.le_linear = false;
+  l.le_start = 0;
+  l.le_index_offset = 0;
+  r = cdp_lut_index(l, (int64_t(1) << 36) + (int64_t(1) << 35));  // k = 36, frac 0.5
+  EXPECT_EQ(r.le_index, 36u);
+  EXPECT_EQ(r.le_fraction, 32768u);
+  l.le_index_offset = 30;
+  EXPECT_EQ(cdp_lut_index(l, int64_t(1) << 36).le_index, 6u);
+  EXPECT_TRUE(cdp_lut_index(l, (int64_t(1) << 29) + 5).le_uflow);  // k = 29 < 30
+  l.le_index_offset = -30;
+  EXPECT_TRUE(cdp_lut_index(l, int64_t(1) << 34).le_oflow);  // 34 + 30 = 64
+  EXPECT_TRUE(cdp_lut_index(l, (int64_t(1) << 34) - 1).le_hit());  // 33 + 30 = 63
+  // A START below -2^21: x = 0 lies 2^30 above -2^30 (INT8 reads START[21:0]
+  // = 0 and underflows).
+  l.le_index_offset = 0;
+  l.le_start = -(int64_t(1) << 30);
+  r = cdp_lut_index(l, 0);
+  EXPECT_TRUE(r.le_hit());
+  EXPECT_EQ(r.le_index, 30u);
+  EXPECT_EQ(r.le_fraction, 0u);
+  l8 = l;
+  l8.precision = Precision::Int8;
+  EXPECT_TRUE(cdp_lut_index(l8, 0).le_uflow);
+}
+
+// 1x1x4 INT16 in 32-byte atoms (16 lanes), window 3, identity input
+// converter, multiplier on, DATOUT_SHIFTER 6. LE EXPONENT from 0 (offset 0)
+// hits every sum >= 1, LO LINEAR from 0 with INDEX_SELECT 24 hits every sum
+// below 2^32: both hit, HYBRID_PRIORITY LO decides; a sum of 0 underflows
+// both, UFLOW_PRIORITY LO: LO[0] + 0. LO[i] = 1000 - 10 i. Lanes 4..15 hold
+// 5000 in memory but enter as 0.
+//   c        1000     -2000      3000      30000  | 0 (lanes 4..15)
+//   squares  1e6      4e6        9e6       9e8
+//   sums     5e6      14e6       913e6     909e6  | lane 4: 9e8, lanes 5..15: 0
+// LO index = s >> 24, frac = (s mod 2^24) / 2^8 (floor):
+//   lane 0: idx 0,  frac 19531 (5e6 / 256 = 19531.25)
+//           1000 + rnd(-10 * 19531 / 65536 = -2.98) = 997;   m = 997000
+//           997000 / 64 = 15578.125 -> 15578
+//   lane 1: idx 0,  frac 54687 (54687.5): 1000 + rnd(-8.34) = 992
+//           m = -1984000 -> / 64 = -31000
+//   lane 2: 913e6 - 54 * 2^24 = 7030336: idx 54, frac 27462 (27462.25)
+//           LO[54] = 460, LO[55] = 450: 460 + rnd(-4.19) = 456
+//           m = 1368000 -> 21375
+//   lane 3: 909e6 - 54 * 2^24 = 3030336: idx 54, frac 11837 (11837.25)
+//           460 + rnd(-1.81) = 458; m = 13740000 -> 214687.5 -> 32767
+//           (saturated, floor 214687: flagged)
+//   lane 4: 9e8 - 53 * 2^24 = 10807552: idx 53, frac 42217; 470 + rnd(-6.44)
+//           = 464; m = 464 * 0 = 0 -> 0
+//   lanes 5..15: LO[0] = 1000, m = 0 -> 0.
+// Counters: HYBRID 5, UFLOW 11, D_OUT_SATURATION 1. Sums from 2^22 up are
+// beyond anything INT8 produces.
+TEST(CdpInt16Process, LrnWindow3WithMultiplierAndSaturation) {
+  CdpConfig c = int16_config();
+  CdpLutTables t;
+  c.datout_shifter = 6;
+  c.lut.le_linear = false;
+  c.lut.le_start = 0;
+  c.lut.le_index_offset = 0;
+  c.lut.lo_start = 0;
+  c.lut.lo_index_select = 24;
+  c.lut.hybrid_priority_lo = true;
+  c.lut.uflow_priority_lo = true;
+  for (size_t i = 0; i < kCdpLutLoEntries; ++i) t.set_lo(i, int16_t(1000 - 10 * int(i)));
+  PackedCube in = cube16(1, 1, 4);
+  const int32_t x[4] = {1000, -2000, 3000, 30000};
+  for (uint32_t ch = 0; ch < 16; ++ch) in.set(0, 0, ch, ch < 4 ? x[ch] : 5000);
+  CdpStats s;
+  const PackedCube out = cdp_process(c, t, in, s);
+  std::vector<int32_t> want(16, 0);
+  want[0] = 15578;
+  want[1] = -31000;
+  want[2] = 21375;
+  want[3] = 32767;
+  EXPECT_EQ(lanes_of(out), want);
+  EXPECT_EQ(s.lut_hybrid, 5u);
+  EXPECT_EQ(s.lut_uflow, 11u);
+  EXPECT_EQ(s.lut_le_hit + s.lut_lo_hit + s.lut_oflow, 0u);
+  EXPECT_EQ(s.out_saturation, 1u);
+}
+
+// Window 9 over the largest squares: x = -32768 with DATIN_SCALE 2 gives
+// c = -65536, |c| = 2^16, square 2^32 (33 bits). Lane k of one
+// 16-lane surface sees min(k+4, 15) - max(k-4, 0) + 1 lanes:
+//   5 6 7 8 9 9 9 9 9 9 9 9 8 7 6 5   x 2^32 (9 * 2^32 < 2^37)
+// SQSUM on, MUL_BYPASS, LO LINEAR from 0 with INDEX_SELECT 32: idx = n
+// lanes, frac 0; LO[i] = 100 i -> 100 n (the output: no saturation).
+TEST(CdpInt16Process, Window9LargestSquares) {
+  CdpConfig c = int16_config();
+  CdpLutTables t;
+  c.normalz_len = 3;
+  c.mul_bypass = true;
+  c.datin_scale = 2;
+  c.lut.le_linear = true;
+  c.lut.le_start = 0;
+  c.lut.le_index_select = 0;   // LE overflows for these sums: LO decides
+  c.lut.lo_start = 0;
+  c.lut.lo_index_select = 32;
+  for (size_t i = 0; i < kCdpLutLoEntries; ++i) t.set_lo(i, int16_t(100 * i));
+  PackedCube in = cube16(1, 1, 16);
+  for (uint32_t ch = 0; ch < 16; ++ch) in.set(0, 0, ch, -32768);
+  CdpStats s;
+  const PackedCube out = cdp_process(c, t, in, s);
+  EXPECT_EQ(lanes_of(out), (std::vector<int32_t>{500, 600, 700, 800, 900, 900, 900, 900, 900, 900, 900, 900, 800,
+                                                 700, 600, 500}));
+  EXPECT_EQ(s.lut_lo_hit, 16u);
+  EXPECT_EQ(s.out_saturation, 0u);
+}
+
+// SQSUM_BYPASS: the LUT input is the signed 17-bit converted value; LE
+// LINEAR from -70000 (beyond 17 bits: |START| > 2^16) with INDEX_SELECT 10:
+// idx = (c + 70000) >> 10. LE[i] = 1000 i, MUL_BYPASS.
+//   c = -65536 (x -32768, scale 2): d = 4464 -> idx 4, frac (368 / 1024) *
+//       2^16 = 23552: 4000 + rnd(1000 * 23552 / 65536 = 359.375) = 4359
+//   c = 65534 (x 32767, scale 2): d = 135534 -> idx 132: LE oflow; LO
+//       (start 2^30) underflows: hybrid, LE decides: LE[64] + 0 * slope
+//       = 32767 (LE[i] = min(1000 i, 32767))
+//   c = 0 (lane 2 and the lanes beyond C): d = 70000 -> idx 68: the same.
+TEST(CdpInt16Process, SqsumBypassSignedWideInput) {
+  CdpConfig c = int16_config();
+  CdpLutTables t;
+  c.sqsum_bypass = true;
+  c.mul_bypass = true;
+  c.datin_scale = 2;
+  c.lut.le_linear = true;
+  c.lut.le_start = -70000;
+  c.lut.le_index_select = 10;
+  c.lut.lo_start = int64_t(1) << 30;
+  for (size_t i = 0; i < kCdpLutLeEntries; ++i) t.set_le(i, int16_t(std::min<int>(32767, 1000 * int(i))));
+  PackedCube in = cube16(1, 1, 3);
+  in.set(0, 0, 0, -32768);
+  in.set(0, 0, 1, 32767);
+  in.set(0, 0, 2, 0);
+  CdpStats s;
+  const PackedCube out = cdp_process(c, t, in, s);
+  const std::vector<int32_t> got = lanes_of(out);
+  EXPECT_EQ(got[0], 4359);
+  EXPECT_EQ(got[1], t.le(64));  // LE[64] itself (clamped when written: 32767)
+  EXPECT_EQ(got[2], t.le(64));
+  EXPECT_EQ(s.lut_le_hit, 1u);
+  EXPECT_EQ(s.lut_hybrid, 15u);  // lanes 1..15: LE oflow, LO uflow
 }
 
 }  // namespace
