@@ -15,6 +15,9 @@
 //   - SDP layers on their own (SDP_RDMA -> SDP -> memory) on nv_large: a
 //     per-channel bias from memory (BRDMA), a register multiplier with its
 //     rounding shift and ReLU, in output bytes per wall second;
+//   - CDP layers (CDP_RDMA -> CDP -> memory) on nv_large: int8 local
+//     response normalisation over 5 channels, the square sums, both LUTs
+//     and the multiplier, in output bytes per wall second;
 //   - each against a plain memcpy of the same bytes in the same process;
 //   - the convolution datapath (CDMA -> CSC -> CMAC -> CACC as
 //     conv_process computes it) on an nv_small int8 3x3 layer, in MACs per
@@ -57,6 +60,8 @@
 #include "sw/nvdla/regs/bdma.h"
 #include "sw/nvdla/regs/cacc.h"
 #include "sw/nvdla/regs/cdma.h"
+#include "sw/nvdla/regs/cdp.h"
+#include "sw/nvdla/regs/cdp_rdma.h"
 #include "sw/nvdla/regs/csc.h"
 #include "sw/nvdla/regs/config.h"
 #include "sw/nvdla/regs/glb.h"
@@ -76,6 +81,8 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace rb = regs::bdma;
+namespace rc = regs::cdp;
+namespace rcr = regs::cdp_rdma;
 namespace rg = regs::glb;
 namespace rp = regs::pdp;
 namespace rr = regs::pdp_rdma;
@@ -632,6 +639,121 @@ Figures run_sdp_case(const SdpCase& c) {
           {"correct", wrong == 0 ? 1.0 : 0.0}};
 }
 
+// ---------------------------------------------------------------- CDP
+
+// An int8 LRN layer: identity input converter, the square sum over 5
+// channels, LE and LO tables whose every entry is 64 (and zero slopes, so
+// that every hit, underflow and overflow gives 64), the multiplier, and the
+// output converter with scale 1 and shift 6: each output is 64 x / 2^6 = x,
+// which the check can tell from a layer that wrote nothing (the destination
+// starts zeroed) while the timed part runs the whole datapath.
+struct CdpCase {
+  Config config;
+  uint32_t width, height, channels;
+};
+
+constexpr uint64_t kCdpSource = 0x40000000;
+constexpr uint64_t kCdpDestination = 0x80000000;
+constexpr int16_t kCdpLutEntry = 64;
+
+void write_cdp_luts(hal::Hal& hal, const HardwareConfig& hw) {
+  Registers cdp(hal, hw, Unit::Cdp);
+  const std::pair<uint32_t, uint32_t> tables[] = {{rc::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LE, 65},
+                                                  {rc::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LO, 257}};
+  for (const auto& [table, entries] : tables) {
+    cdp.write(rc::S_LUT_ACCESS_CFG, rc::S_LUT_ACCESS_CFG_LUT_TABLE_ID.put(table) |
+                                        rc::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE.put(rc::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_WRITE));
+    for (uint32_t i = 0; i < entries; ++i) cdp.write(rc::S_LUT_ACCESS_DATA, uint16_t(kCdpLutEntry));
+  }
+  cdp.write(rc::S_LUT_LE_END_LOW, 1u << 20);
+  cdp.write(rc::S_LUT_LO_END_LOW, 1u << 20);
+}
+
+void program_cdp(hal::Hal& hal, const HardwareConfig& hw, const CdpCase& c, unsigned group) {
+  Registers rdma(hal, hw, Unit::CdpRdma);
+  Registers cdp(hal, hw, Unit::Cdp);
+  const uint32_t line = hw.atom_bytes * c.width;
+  const uint32_t surface = line * c.height;
+  rdma.write(rcr::S_POINTER, rcr::S_POINTER_PRODUCER.put(group));
+  cdp.write(rc::S_POINTER, rc::S_POINTER_PRODUCER.put(group));
+  rdma.write(rcr::D_DATA_CUBE_WIDTH, c.width - 1);
+  rdma.write(rcr::D_DATA_CUBE_HEIGHT, c.height - 1);
+  rdma.write(rcr::D_DATA_CUBE_CHANNEL, c.channels - 1);
+  rdma.write(rcr::D_SRC_BASE_ADDR_LOW, static_cast<uint32_t>(kCdpSource));
+  rdma.write(rcr::D_SRC_BASE_ADDR_HIGH, static_cast<uint32_t>(kCdpSource >> 32));
+  rdma.write(rcr::D_SRC_LINE_STRIDE, line);
+  rdma.write(rcr::D_SRC_SURFACE_STRIDE, surface);
+  rdma.write(rcr::D_SRC_DMA_CFG, rcr::D_SRC_DMA_CFG_SRC_RAM_TYPE.put(rcr::D_SRC_DMA_CFG_SRC_RAM_TYPE_MC));
+  rdma.write(rcr::D_DATA_FORMAT, 0);  // int8
+  cdp.write(rc::D_DST_BASE_ADDR_LOW, static_cast<uint32_t>(kCdpDestination));
+  cdp.write(rc::D_DST_BASE_ADDR_HIGH, static_cast<uint32_t>(kCdpDestination >> 32));
+  cdp.write(rc::D_DST_LINE_STRIDE, line);
+  cdp.write(rc::D_DST_SURFACE_STRIDE, surface);
+  cdp.write(rc::D_DST_DMA_CFG, rc::D_DST_DMA_CFG_DST_RAM_TYPE.put(rc::D_DST_DMA_CFG_DST_RAM_TYPE_MC));
+  cdp.write(rc::D_DATA_FORMAT, 0);
+  cdp.write(rc::D_LRN_CFG, rc::D_LRN_CFG_NORMALZ_LEN.put(1));  // 5 channels
+  cdp.write(rc::D_FUNC_BYPASS, 0);                               // square sum and multiplier on
+  cdp.write(rc::D_DATIN_OFFSET, 0);
+  cdp.write(rc::D_DATIN_SCALE, 1);
+  cdp.write(rc::D_DATIN_SHIFTER, 0);
+  cdp.write(rc::D_DATOUT_OFFSET, 0);
+  cdp.write(rc::D_DATOUT_SCALE, 1);
+  cdp.write(rc::D_DATOUT_SHIFTER, 6);
+  cdp.write(rc::D_OP_ENABLE, rc::D_OP_ENABLE_OP_EN.put(rc::D_OP_ENABLE_OP_EN_ENABLE));
+  rdma.write(rcr::D_OP_ENABLE, rcr::D_OP_ENABLE_OP_EN.put(rcr::D_OP_ENABLE_OP_EN_ENABLE));
+}
+
+Figures run_cdp_case(const CdpCase& c) {
+  const HardwareConfig& hw = hardware_config(c.config);
+  const uint32_t surfaces = (c.channels + hw.atom_bytes - 1) / hw.atom_bytes;
+  const size_t bytes = size_t{hw.atom_bytes} * c.width * c.height * surfaces;
+  std::vector<uint8_t> input(bytes), output(bytes);
+  for (size_t i = 0; i < input.size(); ++i) input[i] = pattern_byte(i);
+  SystemOptions options;
+  options.config = c.config;
+  double seconds = 0, first_seconds = 0, simulated_ns = 0;
+  run_firmware(options, [&](NvdlaSystem& system) {
+    hal::Hal& hal = system.hal();
+    for (size_t done = 0; done < input.size(); done += 1 << 20) {
+      hal.write_memory(kCdpSource + done, input.data() + done, std::min<size_t>(1 << 20, input.size() - done));
+    }
+    write_zeros(hal, kCdpDestination, bytes);
+    write_cdp_luts(hal, hw);
+    Registers glb(hal, hw, Unit::Glb);
+    // As for PDP: the second, identical layer is the steady state reported.
+    for (unsigned group = 0; group < 2; ++group) {
+      const uint32_t done_bit = 1u << done_status_bit(Unit::Cdp, group);
+      const uint64_t start_ns = hal.now_ns();
+      const Clock::time_point start = Clock::now();
+      program_cdp(hal, hw, c, group);
+      const uint32_t status = take_interrupts(hal, glb, group == 0 ? "CDP_0" : "CDP_1");
+      (group == 0 ? first_seconds : seconds) = seconds_since(start);
+      simulated_ns = double(hal.now_ns() - start_ns);
+      if ((status & done_bit) == 0) {
+        throw std::runtime_error("interrupt without CDP_DONE_STATUS" + std::to_string(group));
+      }
+    }
+    read_all(hal, kCdpDestination, output);
+  });
+  // Expected: the input itself (64 x / 2^6, exact), lanes past the channels
+  // included only where they hold channels.
+  size_t wrong = 0;
+  for (size_t i = 0; i < bytes; ++i) {
+    const size_t channel = (i / (size_t{hw.atom_bytes} * c.width * c.height)) * hw.atom_bytes + i % hw.atom_bytes;
+    if (channel >= c.channels) continue;
+    if (output[i] != input[i] && ++wrong <= 3) {
+      std::cerr << "CDP output byte " << i << " is " << int(int8_t(output[i])) << ", expected "
+                << int(int8_t(input[i])) << "\n";
+    }
+  }
+  return {{"bytes", double(bytes)},
+          {"seconds", seconds},
+          {"first_seconds", first_seconds},
+          {"simulated_ns", simulated_ns},
+          {"memcpy_seconds", memcpy_seconds(bytes)},
+          {"correct", wrong == 0 ? 1.0 : 0.0}};
+}
+
 // ---------------------------------------------------------------- convolution
 
 // An nv_small int8 direct convolution of W x H x C with K kernels of
@@ -755,7 +877,8 @@ Figures run_conv_case(uint32_t w, uint32_t h, uint32_t c, uint32_t k) {
 // ---------------------------------------------------------------- cases
 
 // Case names: bdma:LINE_BYTES:GAP_BYTES:TOTAL_BYTES:fresh|written,
-// pdp:CONFIG:avg|max:int8|int16:KERNEL:STRIDE:PAD:WxHxC and sdp:CONFIG:WxHxC.
+// pdp:CONFIG:avg|max:int8|int16:KERNEL:STRIDE:PAD:WxHxC, sdp:CONFIG:WxHxC and
+// cdp:CONFIG:WxHxC.
 std::vector<std::string> split(const std::string& text, char separator) {
   std::vector<std::string> parts;
   std::stringstream in(text);
@@ -795,6 +918,14 @@ int run_case(const std::string& name) {
       return 2;
     }
     figures = run_sdp_case(SdpCase{*config, number(size[0]), number(size[1]), number(size[2])});
+  } else if (parts.size() == 3 && parts[0] == "cdp") {
+    const auto config = parse_config(parts[1]);
+    const std::vector<std::string> size = split(parts[2], 'x');
+    if (!config || size.size() != 3) {
+      std::cerr << "acosim-nvdla-bench: bad case '" << name << "'\n";
+      return 2;
+    }
+    figures = run_cdp_case(CdpCase{*config, number(size[0]), number(size[1]), number(size[2])});
   } else {
     std::cerr << "acosim-nvdla-bench: unknown case '" << name << "'\n";
     return 2;
@@ -917,6 +1048,7 @@ int run_all(const std::string& self, const std::string& acosim, const std::strin
       {"PDP nv_large int8 max 2x2 s2", "pdp:nv_large:max:int8:2:2:0:" + pool_size},
       {"PDP nv_full int16 max 2x2 s2", "pdp:nv_full:max:int16:2:2:0:" + pool_size},
       {"SDP nv_large int8 bias (memory), mul, ReLU", "sdp:nv_large:" + pool_size},
+      {"CDP nv_large int8 LRN over 5 channels", "cdp:nv_large:" + pool_size},
   };
   std::cout << "NVDLA data movement, untraced. Wall time of the firmware part only (first register write to the\n"
                "last done interrupt); the setup writes source and destination memory beforehand, except in the\n"
