@@ -119,13 +119,14 @@ void Cdp::run() {
     // D_PERF_ENABLE.LUT_EN says: NV_NVDLA_CDP_DP_intp.v counts without
     // looking at it. D_OUT_SATURATION: master's NV_NVDLA_CDP_dp.v ties it
     // off (it stays 0); nvdlav1's NV_NVDLA_CDP_DP_cvtout.v counts the
-    // saturated INT16 outputs (cdp_lrn.h), copied at the end of the layer.
+    // saturation flags of its HLS_cdp_ocvt converters, INT8 and INT16 alike
+    // (cdp_lrn.h), copied at the end of the layer.
     m_bank.set(r::D_PERF_LUT_UFLOW, stats.lut_uflow, g);
     m_bank.set(r::D_PERF_LUT_OFLOW, stats.lut_oflow, g);
     m_bank.set(r::D_PERF_LUT_HYBRID, stats.lut_hybrid, g);
     m_bank.set(r::D_PERF_LUT_LE_HIT, stats.lut_le_hit, g);
     m_bank.set(r::D_PERF_LUT_LO_HIT, stats.lut_lo_hit, g);
-    if (config.precision == Precision::Int16) m_bank.set(r::D_OUT_SATURATION, stats.out_saturation, g);
+    if (config.int16_datapath) m_bank.set(r::D_OUT_SATURATION, stats.out_saturation, g);
     m_bank.end_layer();
     busy.write(false);
     done->unit_done(done_status_bit(Unit::Cdp, g));

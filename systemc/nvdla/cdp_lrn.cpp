@@ -69,18 +69,27 @@ int64_t clamp_bits(int64_t v, unsigned bits) {
   return std::clamp(v, -hi - 1, hi);
 }
 
-// Bits of the index path: START bits compared (22 for INT8, the full 38 for
-// INT16) and INDEX_SELECT bits read as a signed number (6 / 7), per
-// NV_NVDLA_CDP_DP_LUT_CTRL_unit.v (nvdlav1's int16 path; master's only path).
+// Bits of the index path (NV_NVDLA_CDP_DP_LUT_CTRL_unit.v): START bits
+// compared, INDEX_SELECT bits read as a signed number, and the bits of the
+// difference the LE LINEAR / LO shifters read. Master INT8 (and nvdlav1's
+// odd INT8 lanes, the msb path): 22-bit START and difference (x and START
+// both signed 22, so d < 2^22 and no cut bites); INT16 (nvdlav1's lsb path):
+// everything 38 bits; nvdlav1's even INT8 lanes (the lsb path with INT8's
+// shifters): 38-bit START and difference, of which shift_lsb_int8 reads
+// dec_Xindex_lsb[22:0] and Y_shift_lsb_int8 dec_Yindex_lsb[21:0].
 struct IndexWidths {
   unsigned start_bits;
   unsigned select_bits;
+  unsigned le_linear_bits;
+  unsigned lo_bits;
 };
-constexpr IndexWidths kInt8Index{22, 6};
-constexpr IndexWidths kInt16Index{38, 7};
+constexpr IndexWidths kInt8Index{22, 6, 22, 22};
+constexpr IndexWidths kInt8FullStartIndex{38, 6, 23, 22};
+constexpr IndexWidths kInt16Index{38, 7, 38, 38};
 
-IndexWidths index_widths(Precision precision) {
-  return precision == Precision::Int16 ? kInt16Index : kInt8Index;
+IndexWidths index_widths(const CdpLutConfig& lut) {
+  if (lut.precision == Precision::Int16) return kInt16Index;
+  return lut.int8_full_start ? kInt8FullStartIndex : kInt8Index;
 }
 
 // One table's index (NV_NVDLA_CDP_DP_LUT_CTRL_unit.v).
@@ -89,19 +98,24 @@ struct TableIndex {
   uint32_t index = 0, fraction = 0;
 };
 
-TableIndex linear_index(int64_t x, int64_t start, int8_t select, uint32_t last, IndexWidths w) {
+TableIndex linear_index(int64_t x, int64_t start, int8_t select, uint32_t last, IndexWidths w,
+                        unsigned diff_bits) {
   TableIndex t;
   const int64_t st = sign_extend(uint64_t(start), w.start_bits);
   if (x <= st) {
     t.uflow = true;
     return t;
   }
-  const uint64_t d = uint64_t(x - st);
+  const uint64_t d = uint64_t(x - st) & ((uint64_t(1) << diff_bits) - 1);
   const int n = int(sign_extend(uint8_t(select), w.select_bits));
   uint64_t idx = 0;
   if (n >= 0) {
     idx = d >> n;
     t.fraction = uint32_t(((d & ((uint64_t(1) << n) - 1)) << 16) >> n);
+  } else if (d == 0) {
+    // Only a cut difference (nvdlav1's even INT8 lanes) is 0 here: the
+    // shifted value stays 0, a hit at entry 0.
+    idx = 0;
   } else if (-n >= 32) {
     // d >= 1, so d << -n is at least 2^32: past either table (and past what
     // a 64-bit shift of d < 2^38 could hold for -n up to 64).
@@ -265,9 +279,16 @@ int32_t convert_in_int16(const CdpConfig& config, int32_t x) {
   return int32_t(clamp_bits(round_away(sub * config.datin_scale, config.datin_shifter), 17));
 }
 
-int32_t convert_out_int8(const CdpConfig& config, int64_t m) {
-  const int64_t sub = m - int64_t(config.datout_offset);
-  return int32_t(shift_right_su(sub * config.datout_scale, config.datout_shifter, 42, 8));
+// Master's HLS_cdp_ocvt.v and nvdlav1's cdp_ocvt.cpp INT8 branch give the
+// same value (cdp_lrn.h); `saturated` is the flag of nvdlav1's
+// IntShiftRightSat<42,6,8>, which only nvdlav1 has (the callers count it
+// only there).
+int32_t convert_out_int8(const CdpConfig& config, int64_t m, bool& saturated) {
+  const int64_t p = (m - int64_t(config.datout_offset)) * config.datout_scale;
+  const int64_t y = shift_right_su(p, config.datout_shifter, 42, 8);
+  const int64_t floor_shifted = p >> config.datout_shifter;  // arithmetic: floor; shift <= 63
+  saturated = floor_shifted < y - 1 || floor_shifted > y + 1;
+  return int32_t(y);
 }
 
 // cdp_ocvt.cpp 16-bit branch: 34-bit difference, 50-bit product, shift
@@ -289,10 +310,10 @@ int32_t cdp_convert_in(const CdpConfig& config, int32_t x) {
 
 CdpLutIndex cdp_lut_index(const CdpLutConfig& lut, int64_t x) {
   CdpLutIndex r;
-  const IndexWidths w = index_widths(lut.precision);
-  const TableIndex le = lut.le_linear ? linear_index(x, lut.le_start, lut.le_index_select, 64, w)
+  const IndexWidths w = index_widths(lut);
+  const TableIndex le = lut.le_linear ? linear_index(x, lut.le_start, lut.le_index_select, 64, w, w.le_linear_bits)
                                       : exponent_index(x, lut.le_start, lut.le_index_offset, w);
-  const TableIndex lo = linear_index(x, lut.lo_start, lut.lo_index_select, 256, w);
+  const TableIndex lo = linear_index(x, lut.lo_start, lut.lo_index_select, 256, w, w.lo_bits);
   r.le_uflow = le.uflow;
   r.le_oflow = le.oflow;
   r.le_index = le.index;
@@ -367,8 +388,8 @@ int64_t cdp_multiply(const CdpConfig& config, int32_t lut_result, int32_t conver
 int32_t cdp_convert_out(const CdpConfig& config, int64_t m, bool* saturated) {
   bool flag = false;
   const int32_t y =
-      config.precision == Precision::Int16 ? convert_out_int16(config, m, flag) : convert_out_int8(config, m);
-  if (saturated != nullptr) *saturated = flag;
+      config.precision == Precision::Int16 ? convert_out_int16(config, m, flag) : convert_out_int8(config, m, flag);
+  if (saturated != nullptr) *saturated = flag && config.int16_datapath;
   return y;
 }
 
@@ -384,6 +405,10 @@ void process_cube(const CdpConfig& config, const CdpLutConfig& lut, const CdpLut
   const int radius = int(config.normalz_len) + 1;
   std::vector<int32_t> converted(lanes);
   std::vector<int64_t> squares(lanes);
+  // Lane c is channel c of the surface run (atoms hold an even number of
+  // elements), so even lanes are the lsb halves of nvdlav1's 16-bit slots.
+  CdpLutConfig lut_even = lut;
+  lut_even.int8_full_start = !kInt16 && config.int16_datapath;
   for (uint32_t h = 0; h < g.height; ++h) {
     for (uint32_t w = 0; w < g.width; ++w) {
       for (uint32_t c = 0; c < lanes; ++c) {
@@ -404,15 +429,15 @@ void process_cube(const CdpConfig& config, const CdpLutConfig& lut, const CdpLut
             if (ch >= 0 && ch < int64_t(lanes)) x += squares[size_t(ch)];
           }
         }
-        const int32_t l = cdp_lut_lookup(lut, tables, x, stats);
+        const int32_t l = cdp_lut_lookup((c % 2 == 0) ? lut_even : lut, tables, x, stats);
         const int64_t m = cdp_multiply(config, l, converted[c]);
+        bool saturated = false;
         if constexpr (kInt16) {
-          bool saturated = false;
           out.set(w, h, c, convert_out_int16(config, m, saturated));
-          if (saturated) saturating_add(stats.out_saturation);
         } else {
-          out.set(w, h, c, convert_out_int8(config, m));
+          out.set(w, h, c, convert_out_int8(config, m, saturated));
         }
+        if (saturated && config.int16_datapath) saturating_add(stats.out_saturation);
       }
     }
   }
@@ -434,6 +459,7 @@ PackedCube cdp_process(const CdpConfig& config, const CdpLutTables& tables, cons
   CdpConfig c = config;
   c.precision = g.precision;
   c.lut.precision = g.precision;
+  c.lut.int8_full_start = false;  // process_cube picks the path per lane
   PackedCube out(g);
   if (g.precision == Precision::Int16) {
     process_cube<true>(c, c.lut, tables, input, out, stats);

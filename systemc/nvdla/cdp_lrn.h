@@ -8,7 +8,7 @@
 // * INT16 as the nvdlav1 branch (the nv_full design) computes it; its rules
 //   follow the INT8 list. FP16 (nvdlav1 only) is not modelled.
 // The C model (cmod/cdp/NV_NVDLA_cdp.cpp) was used where the RTL is unclear;
-// where the two differ the RTL is followed (list in /tmp/cdp_facts.md).
+// where the two differ the RTL is followed, as noted beside each rule.
 //
 // Per element, lanes of an atom are channels (feature_cube.h). Numeric rules;
 // rnd(p, s) = p / 2^s rounded to nearest, ties away from zero (the rounding of
@@ -55,7 +55,7 @@
 //  7. Output converter (NV_NVDLA_CDP_DP_cvtout.v, vlibs/HLS_cdp_ocvt.v):
 //       y = sat_8(rnd((m - DATOUT_OFFSET[24:0]) * DATOUT_SCALE, DATOUT_SHIFTER))
 //       offset signed 25-bit, scale signed 16, 6-bit shift; a shift >= 42
-//       gives 0. D_OUT_SATURATION is tied to 0 in the RTL.
+//       gives 0. D_OUT_SATURATION is tied to 0 in the master RTL.
 // Counters (NV_NVDLA_CDP_DP_intp.v), one count per lane of every atom
 // (lanes beyond C included), each saturating at 2^32 - 1: LUT_HYBRID (both
 // hit or uflow/oflow cross), LUT_LE_HIT / LUT_LO_HIT (only that table hits),
@@ -96,6 +96,42 @@
 // 2^32 - 1, and goes to the layer's group. (The RTL adds the flags of the
 // converter outputs every cycle; one count per element is the cmod's and the
 // RTL's when no output stalls.)
+// INT8 on nvdlav1 (nv_full). The nvdlav1 modules run INT8 as pairs in 16-bit
+// slots: the even channel in the lsb half, the odd one in the msb half
+// (cmod packs data_in[2i+1] << 8 | data_in[2i]; int_sum_block.v centres its
+// lsb sum on sq_pd_int8_lsb_4; NV_NVDLA_CDP_DP_LUT_ctrl.v sends unit i's lsb
+// to lane i and its msb to lane 4 + i; NV_NVDLA_CDP_DP_mul.v packs them
+// back). Against the master rules above:
+//  1. Input converter (cdp_icvt.cpp INT8 branch, IntShiftRight<25,5,9> of
+//     nvdla_int.h): the same offset bits 7:0, 9-bit difference, 25-bit
+//     product and rounding, and no "shift >= 25 gives 0" rule: the shift is
+//     exact for 0..31. The results agree anyway: |p| <= 255 * 2^15 < 2^23, so
+//     every shift >= 24 rounds to 0 on both (|p| / 2^24 < 1/2).
+//  2., 4.-6. Sums, selection, interpolation and multiplier: identical
+//     (int_sum_block.v keeps 21-bit INT8 sums; NV_NVDLA_CDP_DP_lut.v selects
+//     with master's case table; NV_NVDLA_CDP_DP_INTP_unit.v's integer part
+//     is master's line for line, with the same LE_START + 2^offset low end
+//     from NV_NVDLA_CDP_DP_intp.v; NV_NVDLA_CDP_DP_MUL_unit.v multiplies the
+//     16-bit LUT value by the 9-bit input into 25 bits).
+//  3. LUT index, even lanes only (the lsb path of
+//     NV_NVDLA_CDP_DP_LUT_CTRL_unit.v, shared with INT16): uflow when
+//     x <= the full 38-bit START (less_than_win_start /
+//     Y_less_than_win_start), d = x - START (up to 38 bits).
+//     EXPONENT: k = floor(log2 d) over all 38 bits, then as for INT8.
+//     LE LINEAR uses d mod 2^23 (shift_lsb_int8 reads dec_Xindex_lsb[22:0]),
+//     LO d mod 2^22 (Y_shift_lsb_int8 reads dec_Yindex_lsb[21:0]), with the
+//     6-bit INDEX_SELECT; a cut difference of 0 gives idx 0, frac 0 (a
+//     hit, whatever INDEX_SELECT).
+//     Odd lanes keep master's START[21:0]. Both agree while START fits in
+//     signed 22 bits; the RTL asserts (mon_dec_offset_lsb_int8, "no overflow
+//     is allowed") that d stays below 2^22, which a START below -2^21 can
+//     break; the model computes what the logic does. (cmod compares every
+//     lane with the full START: the RTL is followed.)
+//  7. Output converter (cdp_ocvt.cpp INT8 branch, IntShiftRightSat<42,6,8>):
+//     the same value as master's (offset bits 24:0, 26-bit difference,
+//     42-bit product; with |p| <= 2^40 every shift >= 42 rounds to 0 on both),
+//     plus the saturation flag of the INT16 rule (floor(p / 2^shift) more
+//     than 1 away from y), counted in D_OUT_SATURATION as for INT16.
 // Plain C++, no SystemC.
 #pragma once
 
@@ -160,6 +196,10 @@ struct CdpLutConfig {
   // INDEX_SELECT). decode_cdp_config sets it from CDP D_DATA_FORMAT;
   // cdp_process uses the cube's precision.
   Precision precision = Precision::Int8;
+  // INT8 only: the nvdlav1 lsb path of an even lane (the full 38-bit START,
+  // the difference cut to 23 bits for LE LINEAR and 22 for LO; rule 3 of the
+  // nvdlav1 INT8 list). cdp_process sets it for the even lanes on nv_full.
+  bool int8_full_start = false;
   bool le_linear = false;           // S_LUT_CFG.LUT_LE_FUNCTION (0 EXPONENT, 1 LINEAR)
   bool uflow_priority_lo = false;   // S_LUT_CFG.LUT_UFLOW_PRIORITY (0 LE, 1 LO)
   bool oflow_priority_lo = false;   // S_LUT_CFG.LUT_OFLOW_PRIORITY (0 LE, 1 LO)
@@ -252,8 +292,8 @@ class CdpLutTables {
 };
 
 // D_PERF_LUT_UFLOW, D_PERF_LUT_OFLOW, D_PERF_LUT_HYBRID, D_PERF_LUT_LE_HIT,
-// D_PERF_LUT_LO_HIT and D_OUT_SATURATION (always 0 in the master RTL; INT16
-// counts it as the nvdlav1 RTL does).
+// D_PERF_LUT_LO_HIT and D_OUT_SATURATION (always 0 in the master RTL; on
+// nv_full INT8 and INT16 count it as the nvdlav1 RTL does).
 struct CdpStats {
   uint32_t lut_uflow = 0;
   uint32_t lut_oflow = 0;
@@ -282,13 +322,16 @@ CdpLutIndex cdp_lut_index(const CdpLutConfig& lut, int64_t x);
 int32_t cdp_lut_lookup(const CdpLutConfig& lut, const CdpLutTables& tables, int64_t x, CdpStats& stats);
 int64_t cdp_multiply(const CdpConfig& config, int32_t lut_result, int32_t converted);
 // Signed 8-bit (INT16: 16-bit) result; `saturated`, when given, receives the
-// INT16 converter's saturation flag (always false for INT8).
+// nvdlav1 converter's saturation flag (config.int16_datapath; master's INT8
+// converter has none, so there it is always false).
 int32_t cdp_convert_out(const CdpConfig& config, int64_t m, bool* saturated = nullptr);
 
 // The whole datapath on a packed INT8 or INT16 cube (every lane of every
 // atom; lanes at channels >= input.geometry.channels enter as 0 after the
 // input converter). The cube's precision selects the rules (also of the LUT
-// index, whatever config.lut.precision says). The cube's geometry is used (not CdpConfig's width/height/channels, which
+// index, whatever config.lut.precision says); config.int16_datapath the
+// nvdlav1 INT8 rules (even lanes' index path, the saturation count),
+// whatever config.lut.int8_full_start says. The cube's geometry is used (not CdpConfig's width/height/channels, which
 // the caller uses to build it from the CDP_RDMA registers); the output has the
 // input's geometry and is what the WDMA writes at D_DST_BASE_ADDR with
 // D_DST_LINE_STRIDE / D_DST_SURFACE_STRIDE. Throws std::invalid_argument for

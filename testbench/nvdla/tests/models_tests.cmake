@@ -28,10 +28,21 @@ acosim_add_gtest(NAME nvdla_conv_batch_tests SYSTEMC LABELS unit
     ${CMAKE_CURRENT_LIST_DIR}/test_model_conv_batch.cpp
   LIBS acosim_nvdla_system)
 
-# CDP's INT16 path on nv_full (the nvdlav1 datapath) through the CSB, against
-# a hand computation (test_model_cdp_int16.cpp), and the INT16 programming
-# refused on a master configuration or with disagreeing D_DATA_FORMATs.
+# CDP on nv_full (the nvdlav1 datapath) through the CSB, against a hand
+# computation (test_model_cdp_int16.cpp): INT16 layers, INT16 programming
+# refused on a master configuration or with disagreeing D_DATA_FORMATs, and
+# an INT8 layer whose results and counters differ between nv_full and
+# nv_large as the two RTLs do.
 acosim_add_gtest(NAME nvdla_cdp_int16_tests SYSTEMC LABELS unit
   SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/test_model_cdp_int16.cpp
+  LIBS acosim_nvdla_system)
+
+# Image input through CDMA, CSC, CACC and SDP's write DMA on nv_small
+# (test_model_conv_image.cpp): a packed and a semi-planar format with mean
+# subtraction, programmed over the CSB, against a plain convolution loop;
+# CDMA and CSC disagreeing on the input format is refused before any write.
+acosim_add_gtest(NAME nvdla_conv_image_model_tests SYSTEMC LABELS unit
+  SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/test_model_conv_image.cpp
   LIBS acosim_nvdla_system)

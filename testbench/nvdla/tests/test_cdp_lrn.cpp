@@ -9,13 +9,16 @@
 // (the nvdlav1 datapath of nv_full): converter widths, roundings and
 // saturations, the saturation flag, the 38-bit START and 7-bit INDEX_SELECT
 // of the index path, a whole LRN with sums far beyond INT8's 21 bits, and
-// the programming refused on the master configurations.
+// the programming refused on the master configurations. Last INT8 on
+// nvdlav1 (nv_full) against master: the input shifter that agrees, the
+// output converter's saturation flag, and the even lanes' 38-bit START.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "systemc/nvdla/cdp_lrn.h"
@@ -955,6 +958,185 @@ TEST(CdpInt16Process, SqsumBypassSignedWideInput) {
   EXPECT_EQ(got[2], t.le(64));
   EXPECT_EQ(s.lut_le_hit, 1u);
   EXPECT_EQ(s.lut_hybrid, 15u);  // lanes 1..15: LE oflow, LO uflow
+}
+
+
+// ---- INT8 on nvdlav1 (nv_full) against master ------------------------------------
+
+// INT8 on the nvdlav1 datapath (nv_full), identity converters, no bypass.
+CdpConfig nv_full_int8_config() {
+  CdpConfig c = int8_config();
+  c.int16_datapath = true;
+  return c;
+}
+
+// Suspected difference 2 does not exist: nvdlav1's INT8 input shifter
+// (IntShiftRight<25,5,9>) has no "shift >= 25 gives 0" rule, but the largest
+// product is |(-128 - 127) * -32768| = 8355840 < 2^23, so every shift >= 24
+// rounds to 0 on both designs, and shifts below 25 round alike.
+TEST(CdpNvFullInt8ConvertIn, ShiftsBeyondTheProductAgreeWithMaster) {
+  CdpConfig master = int8_config();
+  CdpConfig v1 = nv_full_int8_config();
+  for (CdpConfig* c : {&master, &v1}) {
+    c->datin_offset = 127;
+    c->datin_scale = -32768;
+  }
+  // (-128 - 127) * -32768 = 8355840 = 2^23 - 32768.
+  const std::pair<uint8_t, int32_t> cases[] = {
+      {23, 1},  // 8355840 / 2^23 = 0.996 -> 1
+      {24, 0},  // 0.498 -> 0
+      {25, 0},  // 0.249 -> 0 (master: shift >= 25 gives 0 outright)
+      {31, 0},  // 0.0039 -> 0
+  };
+  for (const auto& [shift, expected] : cases) {
+    master.datin_shifter = v1.datin_shifter = shift;
+    EXPECT_EQ(cdp_convert_in(master, -128), expected) << "shift " << int(shift);
+    EXPECT_EQ(cdp_convert_in(v1, -128), expected) << "shift " << int(shift);
+  }
+  // The most negative product, (127 + 128) * -32768 = -8355840.
+  master.datin_offset = v1.datin_offset = -128;
+  master.datin_shifter = v1.datin_shifter = 24;  // -8355840 / 2^24 = -0.498 -> 0
+  EXPECT_EQ(cdp_convert_in(master, 127), 0);
+  EXPECT_EQ(cdp_convert_in(v1, 127), 0);
+}
+
+// Difference 1: nvdlav1's INT8 output converter (IntShiftRightSat<42,6,8>)
+// flags a result whose truncated shift floor(p / 2^shift) is more than 1
+// away from the saturated, rounded y; the value is master's.
+TEST(CdpNvFullInt8ConvertOut, SaturationFlag) {
+  CdpConfig master = int8_config();
+  CdpConfig v1 = nv_full_int8_config();
+  struct Case {
+    int64_t m;
+    uint8_t shift;
+    int32_t y;
+    bool flag;
+  };
+  const Case cases[] = {
+      {100, 0, 100, false},   // in range
+      {128, 0, 127, false},   // floor 128, y 127: 1 away, not flagged
+      {129, 0, 127, true},    // floor 129: 2 away
+      {-129, 0, -128, false}, // floor -129, y -128
+      {-130, 0, -128, true},  // floor -130
+      {255, 1, 127, false},   // 127.5 -> 128 -> 127; floor 127
+      {258, 1, 127, true},    // 129 -> 127; floor 129
+      {-257, 1, -128, false}, // -128.5 -> -129 -> -128; floor -129
+      {-260, 1, -128, true},  // -130 -> -128; floor -130
+  };
+  for (const Case& k : cases) {
+    master.datout_shifter = v1.datout_shifter = k.shift;
+    bool flag_master = true, flag_v1 = !k.flag;
+    EXPECT_EQ(cdp_convert_out(master, k.m, &flag_master), k.y) << k.m;
+    EXPECT_EQ(cdp_convert_out(v1, k.m, &flag_v1), k.y) << k.m;
+    EXPECT_FALSE(flag_master) << k.m << ": master's INT8 converter has no flag";
+    EXPECT_EQ(flag_v1, k.flag) << k.m;
+  }
+}
+
+// Difference 3: the even lanes (the lsb path of nvdlav1's
+// NV_NVDLA_CDP_DP_LUT_CTRL_unit.v) compare x with the full 38-bit START;
+// master (and nvdlav1's odd lanes) with START[21:0].
+TEST(CdpNvFullInt8LutIndex, EvenLanesCompareTheFull38BitStart) {
+  CdpLutConfig odd;  // master's path
+  odd.le_linear = true;
+  odd.le_start = int64_t(1) << 22;  // START[21:0] = 0
+  odd.lo_start = int64_t(1) << 22;
+  CdpLutConfig even = odd;
+  even.int8_full_start = true;
+  // x = 8: master st = 0, d = 8, LE idx 8 and LO idx 8 hit;
+  // even lane: 8 <= 2^22, both tables underflow.
+  CdpLutIndex r = cdp_lut_index(odd, 8);
+  EXPECT_TRUE(r.le_hit() && r.lo_hit());
+  EXPECT_EQ(r.le_index, 8u);
+  r = cdp_lut_index(even, 8);
+  EXPECT_TRUE(r.le_uflow && r.lo_uflow);
+
+  // The RTL asserts that an even lane's difference stays below 2^22; past
+  // that (START below -2^21) the logic computes the following.
+  // EXPONENT, START = -2^22 (START[21:0] = 0), x = 5: master d = 5, k = 2,
+  // idx 2, frac (1 << 16) >> 2 = 16384; even d = 2^22 + 5, k = 22, idx 22,
+  // frac (5 << 16) >> 22 = 0.
+  odd.le_linear = even.le_linear = false;
+  odd.le_start = even.le_start = -(int64_t(1) << 22);
+  r = cdp_lut_index(odd, 5);
+  EXPECT_EQ(r.le_index, 2u);
+  EXPECT_EQ(r.le_fraction, 16384u);
+  r = cdp_lut_index(even, 5);
+  EXPECT_EQ(r.le_index, 22u);
+  EXPECT_EQ(r.le_fraction, 0u);
+  // LE LINEAR, same START, INDEX_SELECT 0: master idx 5; even
+  // (2^22 + 5) mod 2^23 = 4194309: overflow.
+  odd.le_linear = even.le_linear = true;
+  EXPECT_EQ(cdp_lut_index(odd, 5).le_index, 5u);
+  EXPECT_TRUE(cdp_lut_index(even, 5).le_oflow);
+  // LO, START = -2^22: the even lane's difference is cut to 22 bits,
+  // (2^22 + 5) mod 2^22 = 5, the same idx 5 as master.
+  odd.lo_start = even.lo_start = -(int64_t(1) << 22);
+  EXPECT_EQ(cdp_lut_index(odd, 5).lo_index, 5u);
+  EXPECT_EQ(cdp_lut_index(even, 5).lo_index, 5u);
+  EXPECT_TRUE(cdp_lut_index(even, 5).lo_hit());
+  // LE LINEAR, START = -2^23, x = 0: master st = 0, 0 <= 0 underflows; even
+  // d = 2^23, cut to 23 bits 0: a hit at idx 0, frac 0 (INDEX_SELECT -1
+  // too: 0 << 1 = 0).
+  odd.le_start = even.le_start = -(int64_t(1) << 23);
+  EXPECT_TRUE(cdp_lut_index(odd, 0).le_uflow);
+  r = cdp_lut_index(even, 0);
+  EXPECT_TRUE(r.le_hit());
+  EXPECT_EQ(r.le_index, 0u);
+  EXPECT_EQ(r.le_fraction, 0u);
+  even.le_index_select = int8_t(0x3f);  // -1
+  EXPECT_EQ(cdp_lut_index(even, 0).le_index, 0u);
+  EXPECT_TRUE(cdp_lut_index(even, 0).le_hit());
+}
+
+// Differences 1 and 3 in a whole layer. 1x1x4 INT8 cube, 8-lane atom (lanes
+// 4..7 enter as 0), identity input converter, window 3, multiplier on,
+// DATOUT_SHIFTER 2. LE LINEAR from START 2^22 (START[21:0] = 0) with
+// INDEX_SELECT 2 and LE[i] = 100 + 4 i; LO from 2^22 with INDEX_SELECT 0
+// (LO all 0); every priority LE; slopes 0.
+//   c              2     2    10   -10 |  0    0  0  0
+//   sums           8   108   204   200 | 100   0  0  0
+// Master (START[21:0] = 0): sums >= 1 hit both tables (hybrid, LE):
+//   LE idx s >> 2, frac 0 (each s is a multiple of 4), lut = 100 + s;
+//   s = 0 underflows both: LE[0] + (0 - 2^22) * 0 = 100.
+//   lut          108   208   304   300   200 100 100 100
+//   m = lut * c  216   416  3040 -3000     0   0   0   0
+//   / 4           54   104   760  -750     0 ...
+//   out           54   104   127  -128     0 ...
+// nv_full: the even lanes 0, 2, 4, 6 compare with the full START 2^22 and
+// underflow both tables: lut = LE[0] = 100:
+//   m            200   416  1000 -3000     0 ...
+//   out           50   104   127  -128     0 ...   (250 -> 127)
+// Counters: master HYBRID 5 (lanes 0..4), UFLOW 3; nv_full HYBRID 2 (lanes
+// 1, 3), UFLOW 6. Saturation flags (nv_full only): lane 2 (floor 250 vs
+// 127) and lane 3 (floor -750 vs -128): 2.
+TEST(CdpNvFullInt8Process, EvenLanesUnderflowAndSaturationsCount) {
+  CdpLutTables t;
+  for (size_t i = 0; i < kCdpLutLeEntries; ++i) t.set_le(i, int16_t(100 + 4 * i));
+  PackedCube in = cube(1, 1, 4);
+  const int32_t x[] = {2, 2, 10, -10};
+  for (uint32_t ch = 0; ch < 4; ++ch) in.set(0, 0, ch, x[ch]);
+  auto run = [&](bool nv_full, CdpStats& s) {
+    CdpConfig c = nv_full ? nv_full_int8_config() : int8_config();
+    c.datout_shifter = 2;
+    c.lut.le_linear = true;
+    c.lut.le_start = int64_t(1) << 22;
+    c.lut.le_end = int64_t(1) << 23;
+    c.lut.le_index_select = 2;
+    c.lut.lo_start = int64_t(1) << 22;
+    c.lut.lo_end = int64_t(1) << 23;
+    return lanes_of(cdp_process(c, t, in, s));
+  };
+  CdpStats master_stats, v1_stats;
+  EXPECT_EQ(run(false, master_stats), (std::vector<int32_t>{54, 104, 127, -128, 0, 0, 0, 0}));
+  EXPECT_EQ(run(true, v1_stats), (std::vector<int32_t>{50, 104, 127, -128, 0, 0, 0, 0}));
+  EXPECT_EQ(master_stats.lut_hybrid, 5u);
+  EXPECT_EQ(master_stats.lut_uflow, 3u);
+  EXPECT_EQ(master_stats.out_saturation, 0u);
+  EXPECT_EQ(v1_stats.lut_hybrid, 2u);
+  EXPECT_EQ(v1_stats.lut_uflow, 6u);
+  EXPECT_EQ(v1_stats.out_saturation, 2u);
+  EXPECT_EQ(v1_stats.lut_oflow + v1_stats.lut_le_hit + v1_stats.lut_lo_hit, 0u);
 }
 
 }  // namespace

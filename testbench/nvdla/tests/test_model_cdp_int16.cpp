@@ -6,6 +6,9 @@
 //    D_OUT_SATURATION;
 //  - INT16 on nv_large (a master configuration: no INT16 feature data);
 //  - an INT16 cube (CDP_RDMA) with an INT8 datapath (CDP) on nv_full.
+// Then one INT8 layer on nv_full and on nv_large, where nvdlav1's INT8
+// differs from master's: the even lanes' LUT index compares with the full
+// 38-bit START, and D_OUT_SATURATION counts.
 // Each test elaborates one top (one SystemC simulation per process).
 #include <gtest/gtest.h>
 
@@ -147,6 +150,134 @@ TEST(CdpInt16Layer, LayoutAndDatapathDisagreeOnNvFull) {
   });
   EXPECT_TRUE(mentions(message, {"CDP D_DATA_FORMAT.INPUT_DATA_TYPE int8 differs from CDP_RDMA "
                                  "D_DATA_FORMAT.INPUT_DATA int16"}));
+}
+
+
+// ---- INT8: nvdlav1 (nv_full) against master (nv_large) ----------------------
+
+// The layer (by hand; NV_NVDLA_CDP_DP_LUT_CTRL_unit.v and
+// NV_NVDLA_CDP_DP_cvtout.v of both branches): a 1x1x4 INT8 cube, 32 lanes
+// (4..31 hold 50 in memory and enter as 0), identity input converter,
+// window 3, LE LINEAR from START 2^22 with INDEX_SELECT 2 and
+// LE[i] = 100 + 4 i, LO from 2^22 with INDEX_SELECT 0 (LO all 0), every
+// priority LE, slopes 0, multiplier on, DATOUT_SHIFTER 2.
+//   c          2    2   10  -10 | 0 ...
+//   sums       8  108  204  200 | lane 4: 100, 5..31: 0
+// nv_large (master: START[21:0] = 0): sums >= 1 hit both tables (HYBRID,
+// LE): lut = LE[s / 4] = 100 + s (each s a multiple of 4); sum 0 underflows
+// both: LE[0] = 100.
+//   lut      108  208  304  300 | 200, 100 ...
+//   m        216  416 3040 -3000| 0
+//   / 4       54  104  760 -750 -> 54 104 127 -128
+//   HYBRID 5 (lanes 0..4), UFLOW 27; D_OUT_SATURATION 0 (tied off).
+// nv_full (nvdlav1): even lanes compare with the full START 2^22 and
+// underflow both tables: lut = LE[0] = 100; odd lanes as master.
+//   m        200  416 1000 -3000| 0
+//   / 4       50  104  250 -750 -> 50 104 127 -128
+//   HYBRID 2 (lanes 1, 3), UFLOW 30; D_OUT_SATURATION 2 (250 and -750
+//   are more than 1 away from 127 / -128).
+constexpr uint32_t kInt8Channels = 4, kInt8Lanes = 32;
+constexpr int8_t kInt8Input[kInt8Channels] = {2, 2, 10, -10};
+
+void program_int8_layer(NvdlaSystem& system) {
+  hal::Hal& hal = system.hal();
+  std::vector<uint8_t> input(kAtom, 50);
+  for (uint32_t ch = 0; ch < kInt8Channels; ++ch) input[ch] = uint8_t(kInt8Input[ch]);
+  hal.write_memory(kIn, input.data(), input.size());
+  UnitRegisters rd(system, Unit::CdpRdma), cdp(system, Unit::Cdp);
+  rd.write(cr::D_DATA_CUBE_WIDTH, 0);
+  rd.write(cr::D_DATA_CUBE_HEIGHT, 0);
+  rd.write(cr::D_DATA_CUBE_CHANNEL, kInt8Channels - 1);
+  rd.write(cr::D_SRC_BASE_ADDR_HIGH, uint32_t(kIn >> 32));
+  rd.write(cr::D_SRC_BASE_ADDR_LOW, uint32_t(kIn));
+  rd.write(cr::D_SRC_LINE_STRIDE, kAtom);
+  rd.write(cr::D_SRC_SURFACE_STRIDE, kAtom);
+  rd.write(cr::D_SRC_DMA_CFG, cr::D_SRC_DMA_CFG_SRC_RAM_TYPE.put(cr::D_SRC_DMA_CFG_SRC_RAM_TYPE_MC));
+  rd.write(cr::D_DATA_FORMAT, cr::D_DATA_FORMAT_INPUT_DATA.put(cr::D_DATA_FORMAT_INPUT_DATA_INT8));
+
+  // LE[i] = 100 + 4 i through the port (S_LUT_ACCESS_CFG: WRITE, LE, 0).
+  cdp.write(c::S_LUT_ACCESS_CFG, c::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE.put(c::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_WRITE) |
+                                     c::S_LUT_ACCESS_CFG_LUT_TABLE_ID.put(c::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LE));
+  for (int i = 0; i <= 64; ++i) cdp.write(c::S_LUT_ACCESS_DATA, uint32_t(100 + 4 * i));
+  cdp.write(c::S_LUT_CFG, c::S_LUT_CFG_LUT_LE_FUNCTION.put(c::S_LUT_CFG_LUT_LE_FUNCTION_LINEAR));
+  cdp.write(c::S_LUT_INFO, c::S_LUT_INFO_LUT_LE_INDEX_SELECT.put(2) | c::S_LUT_INFO_LUT_LO_INDEX_SELECT.put(0));
+  cdp.write(c::S_LUT_LE_START_LOW, 1u << 22);
+  cdp.write(c::S_LUT_LE_START_HIGH, 0);
+  cdp.write(c::S_LUT_LE_END_LOW, 1u << 23);
+  cdp.write(c::S_LUT_LE_END_HIGH, 0);
+  cdp.write(c::S_LUT_LO_START_LOW, 1u << 22);
+  cdp.write(c::S_LUT_LO_START_HIGH, 0);
+  cdp.write(c::S_LUT_LO_END_LOW, 1u << 23);
+  cdp.write(c::S_LUT_LO_END_HIGH, 0);
+  cdp.write(c::D_FUNC_BYPASS, 0);
+  cdp.write(c::D_DST_BASE_ADDR_HIGH, uint32_t(kOut >> 32));
+  cdp.write(c::D_DST_BASE_ADDR_LOW, uint32_t(kOut));
+  cdp.write(c::D_DST_LINE_STRIDE, kAtom);
+  cdp.write(c::D_DST_SURFACE_STRIDE, kAtom);
+  cdp.write(c::D_DST_DMA_CFG, c::D_DST_DMA_CFG_DST_RAM_TYPE.put(c::D_DST_DMA_CFG_DST_RAM_TYPE_MC));
+  cdp.write(c::D_DATA_FORMAT, c::D_DATA_FORMAT_INPUT_DATA_TYPE.put(c::D_DATA_FORMAT_INPUT_DATA_TYPE_INT8));
+  cdp.write(c::D_LRN_CFG, c::D_LRN_CFG_NORMALZ_LEN.put(c::D_LRN_CFG_NORMALZ_LEN_LEN3));
+  cdp.write(c::D_DATIN_OFFSET, 0);
+  cdp.write(c::D_DATIN_SCALE, 1);
+  cdp.write(c::D_DATIN_SHIFTER, 0);
+  cdp.write(c::D_DATOUT_OFFSET, 0);
+  cdp.write(c::D_DATOUT_SCALE, 1);
+  cdp.write(c::D_DATOUT_SHIFTER, 2);
+  rd.write(cr::D_OP_ENABLE, 1);
+  cdp.write(c::D_OP_ENABLE, 1);
+}
+
+struct Int8LayerResult {
+  uint32_t status = 0, uflow = 0, oflow = 0, hybrid = 0, le_hit = 0, lo_hit = 0, saturation = 0;
+  std::vector<int8_t> out;
+};
+
+Int8LayerResult run_int8_layer(Config config) {
+  Int8LayerResult r;
+  run_firmware(options_for(config), [&](NvdlaSystem& system) {
+    program_int8_layer(system);
+    r.status = wait_for_status(system, kCdpDone0, kLayerTimeoutNs);
+    std::vector<uint8_t> bytes(kAtom);
+    system.hal().read_memory(kOut, bytes.data(), bytes.size());
+    for (uint8_t b : bytes) r.out.push_back(int8_t(b));
+    UnitRegisters cdp(system, Unit::Cdp);
+    r.uflow = cdp.read(c::D_PERF_LUT_UFLOW);
+    r.oflow = cdp.read(c::D_PERF_LUT_OFLOW);
+    r.hybrid = cdp.read(c::D_PERF_LUT_HYBRID);
+    r.le_hit = cdp.read(c::D_PERF_LUT_LE_HIT);
+    r.lo_hit = cdp.read(c::D_PERF_LUT_LO_HIT);
+    r.saturation = cdp.read(c::D_OUT_SATURATION);
+  });
+  return r;
+}
+
+std::vector<int8_t> int8_expected(int8_t lane0) {
+  std::vector<int8_t> v(kInt8Lanes, 0);
+  v[0] = lane0;
+  v[1] = 104;
+  v[2] = 127;
+  v[3] = -128;
+  return v;
+}
+
+TEST(CdpInt8Layer, NvFullEvenLanesFullStartAndSaturationCount) {
+  const Int8LayerResult r = run_int8_layer(Config::NvFull);
+  EXPECT_EQ(r.status & kCdpDone0, kCdpDone0);
+  EXPECT_EQ(r.out, int8_expected(50));
+  EXPECT_EQ(r.hybrid, 2u) << "D_PERF_LUT_HYBRID";
+  EXPECT_EQ(r.uflow, 30u) << "D_PERF_LUT_UFLOW";
+  EXPECT_EQ(r.oflow + r.le_hit + r.lo_hit, 0u) << "D_PERF_LUT_OFLOW / LE_HIT / LO_HIT";
+  EXPECT_EQ(r.saturation, 2u) << "D_OUT_SATURATION";
+}
+
+TEST(CdpInt8Layer, NvLargeMasterStartBitsAndNoSaturationCount) {
+  const Int8LayerResult r = run_int8_layer(Config::NvLarge);
+  EXPECT_EQ(r.status & kCdpDone0, kCdpDone0);
+  EXPECT_EQ(r.out, int8_expected(54));
+  EXPECT_EQ(r.hybrid, 5u) << "D_PERF_LUT_HYBRID";
+  EXPECT_EQ(r.uflow, 27u) << "D_PERF_LUT_UFLOW";
+  EXPECT_EQ(r.oflow + r.le_hit + r.lo_hit, 0u) << "D_PERF_LUT_OFLOW / LE_HIT / LO_HIT";
+  EXPECT_EQ(r.saturation, 0u) << "D_OUT_SATURATION";
 }
 
 }  // namespace
