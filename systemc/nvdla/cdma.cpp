@@ -39,6 +39,8 @@ ConvRegisterMap cdma_registers() {
           {r::D_WEIGHT_ADDR_LOW, &R::cdma_weight_addr_low},
           {r::D_WEIGHT_BYTES, &R::cdma_weight_bytes},
           {r::D_MEAN_FORMAT, &R::cdma_mean_format},
+          {r::D_MEAN_GLOBAL_0, &R::cdma_mean_global_0},
+          {r::D_MEAN_GLOBAL_1, &R::cdma_mean_global_1},
           {r::D_CVT_CFG, &R::cdma_cvt_cfg},
           {r::D_CVT_OFFSET, &R::cdma_cvt_offset},
           {r::D_CVT_SCALE, &R::cdma_cvt_scale},

@@ -73,6 +73,19 @@ ConvLayer decode_conv(const ConvRegisters& r, const HardwareConfig& config) {
   l.cvt_offset = static_cast<int16_t>(static_cast<uint16_t>(cdma::D_CVT_OFFSET_CVT_OFFSET.get(r.cdma_cvt_offset)));
   l.cvt_scale = static_cast<int16_t>(static_cast<uint16_t>(cdma::D_CVT_SCALE_CVT_SCALE.get(r.cdma_cvt_scale)));
   l.mean_enable = cdma::D_MEAN_FORMAT_MEAN_FORMAT.get(r.cdma_mean_format) != 0;
+  l.pixel_format = cdma::D_DATAIN_FORMAT_PIXEL_FORMAT.get(r.cdma_datain_format);
+  l.pixel_mapping = cdma::D_DATAIN_FORMAT_PIXEL_MAPPING.get(r.cdma_datain_format);
+  l.pixel_signed = cdma::D_DATAIN_FORMAT_PIXEL_SIGN_OVERRIDE.get(r.cdma_datain_format) ==
+                   cdma::D_DATAIN_FORMAT_PIXEL_SIGN_OVERRIDE_SIGNED_INT;
+  l.pixel_x_offset = cdma::D_PIXEL_OFFSET_PIXEL_X_OFFSET.get(r.cdma_pixel_offset);
+  l.pixel_y_offset = cdma::D_PIXEL_OFFSET_PIXEL_Y_OFFSET.get(r.cdma_pixel_offset);
+  const auto s16 = [](uint32_t v) { return static_cast<int16_t>(static_cast<uint16_t>(v)); };
+  l.mean[0] = s16(cdma::D_MEAN_GLOBAL_0_MEAN_RY.get(r.cdma_mean_global_0));
+  l.mean[1] = s16(cdma::D_MEAN_GLOBAL_0_MEAN_GU.get(r.cdma_mean_global_0));
+  l.mean[2] = s16(cdma::D_MEAN_GLOBAL_1_MEAN_BV.get(r.cdma_mean_global_1));
+  l.mean[3] = s16(cdma::D_MEAN_GLOBAL_1_MEAN_AX.get(r.cdma_mean_global_1));
+  l.cdma_pad_value = s16(cdma::D_ZERO_PADDING_VALUE_PAD_VALUE.get(r.cdma_zero_padding_value));
+  l.post_y_extension = csc::D_POST_Y_EXTENSION_Y_EXTENSION.get(r.csc_post_y_extension);
   l.cdma_weight_compressed = cdma::D_WEIGHT_FORMAT_WEIGHT_FORMAT.get(r.cdma_weight_format) != 0;
   l.csc_weight_compressed = csc::D_WEIGHT_FORMAT_WEIGHT_FORMAT.get(r.csc_weight_format) != 0;
 
@@ -84,6 +97,8 @@ ConvLayer decode_conv(const ConvRegisters& r, const HardwareConfig& config) {
   l.input_mc = cdma::D_DAIN_RAM_TYPE_DATAIN_RAM_TYPE.get(r.cdma_dain_ram_type) ==
                cdma::D_DAIN_RAM_TYPE_DATAIN_RAM_TYPE_MCIF;
   l.input_address = address(r.cdma_dain_addr_high_0, r.cdma_dain_addr_low_0, amask);
+  l.uv_address = address(r.cdma_dain_addr_high_1, r.cdma_dain_addr_low_1, amask);
+  l.uv_line_stride = r.cdma_line_uv_stride & amask;
   l.line_stride = r.cdma_line_stride & amask;
   l.surface_stride = r.cdma_surf_stride & amask;
   l.line_packed = cdma::D_DAIN_MAP_LINE_PACKED.get(r.cdma_dain_map) != 0;
@@ -147,12 +162,172 @@ ConvLayer decode_conv(const ConvRegisters& r, const HardwareConfig& config) {
 
 namespace {
 
+// A pixel format of the header's image rules: bytes per pixel (of plane
+// 0), the width of one component (1 or 2 bytes), the components, for each
+// channel the component's index within the pixel (a semi-planar pixel is
+// its plane-0 bytes followed by its plane-1 bytes), and the plane-1 bytes
+// per pixel (0: one plane).
+struct PixelFormat {
+  uint32_t bytes = 0;
+  uint32_t component_bytes = 1;
+  uint32_t components = 0;
+  uint32_t order[4] = {0, 1, 2, 3};
+  uint32_t uv_bytes = 0;
+};
+
+// The modelled formats (cmod/cdma/NV_NVDLA_cdma.cpp rgba_idx per format);
+// nullopt for the others.
+std::optional<PixelFormat> pixel_format(uint32_t format) {
+  switch (format) {
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_R8:
+      return PixelFormat{1, 1, 1, {0, 0, 0, 0}};
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A8B8G8R8:
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_X8B8G8R8:
+      return PixelFormat{4, 1, 4, {0, 1, 2, 3}};
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A8R8G8B8:
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_X8R8G8B8:
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A8Y8U8V8:
+      return PixelFormat{4, 1, 4, {2, 1, 0, 3}};
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_B8G8R8A8:
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_B8G8R8X8:
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_V8U8Y8A8:
+      return PixelFormat{4, 1, 4, {1, 2, 3, 0}};
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_R8G8B8A8:
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_R8G8B8X8:
+      return PixelFormat{4, 1, 4, {3, 2, 1, 0}};
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_R10:
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_R12:
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_R16:
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_R16_I:
+      return PixelFormat{2, 2, 1, {0, 0, 0, 0}};
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A16B16G16R16:
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_X16B16G16R16:
+      return PixelFormat{8, 2, 4, {0, 1, 2, 3}};
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A16Y16U16V16:
+      return PixelFormat{8, 2, 4, {2, 1, 0, 3}};
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_V16U16Y16A16:
+      return PixelFormat{8, 2, 4, {1, 2, 3, 0}};
+    // Semi-planar: Y in plane 0, the UV pair in plane 1, named most
+    // significant first (U8V8 keeps V in the pair's first byte; IMG_sg.v
+    // rsp_img_data_sw_o9/o10 swap the pair for U-first formats).
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_Y8___U8V8_N444:
+      return PixelFormat{1, 1, 3, {0, 2, 1, 0}, 2};
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_Y8___V8U8_N444:
+      return PixelFormat{1, 1, 3, {0, 1, 2, 0}, 2};
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_Y10___U10V10_N444:
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_Y12___U12V12_N444:
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_Y16___U16V16_N444:
+      return PixelFormat{2, 2, 3, {0, 2, 1, 0}, 4};
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_Y10___V10U10_N444:
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_Y12___V12U12_N444:
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_Y16___V16U16_N444:
+      return PixelFormat{2, 2, 3, {0, 1, 2, 0}, 4};
+    default:
+      return std::nullopt;
+  }
+}
+
 // Output extent of one dimension: (in + pads - dilated kernel) / stride + 1,
 // or 0 when the dilated kernel does not fit.
 uint64_t output_extent(uint64_t in, uint64_t pads, uint64_t kernel, uint64_t dilation, uint64_t stride) {
   const uint64_t span = (kernel - 1) * dilation + 1;
   if (in + pads < span) return 0;
   return (in + pads - span) / stride + 1;
+}
+
+}  // namespace
+
+namespace {
+
+// Plane 1's X offset in pixels: PIXEL_X_OFFSET within plane 1's first atom
+// (NV_NVDLA_CDMA_IMG_ctrl.v pixel_planar1_x_offset = offset & planar-1
+// mask; cmod/cdma/NV_NVDLA_cdma.cpp p1_x_offset_byte, planar1_pixel_idx).
+uint32_t image_uv_x_offset(const ConvLayer& l, const PixelFormat& f) {
+  return f.uv_bytes == 0 ? 0 : l.pixel_x_offset % (l.atom_bytes / f.uv_bytes);
+}
+
+// Elements of one image line in the buffer, padding included (the
+// header's CSC rule), and the buffer entries they take.
+uint64_t image_line_entries(const ConvLayer& l) {
+  const uint64_t bytes =
+      (uint64_t(l.cdma_pad_left) + l.width + l.cdma_pad_right) * l.channels * l.element_bytes();
+  return (bytes + l.core.cbuf_entry_bytes - 1) / l.core.cbuf_entry_bytes;
+}
+
+// The image-input rules of the header; runs after the precisions are
+// known to agree.
+std::optional<std::string> image_unsupported_or_illegal(const ConvLayer& l) {
+  const auto not_modelled = [](const std::string& what) { return what + " is not modelled"; };
+  const std::string format = "CDMA D_DATAIN_FORMAT.PIXEL_FORMAT (" + num(l.pixel_format) + ")";
+  if (l.pixel_format > cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_Y16___V16U16_N444) {
+    return format + " is reserved";
+  }
+  const std::optional<PixelFormat> f = pixel_format(l.pixel_format);
+  if (!f) {
+    return not_modelled("image input in a 10-bit packed or fp16 pixel format " + format);
+  }
+  // 16-bit formats need the int16 datapath (the master RTL compiles them
+  // out, NV_NVDLA_CDMA_IMG_ctrl.v); a precision change in the converter
+  // (IN_PRECISION != PROC_PRECISION) is refused as mixed precision before.
+  if (f->component_bytes != l.element_bytes()) {
+    return format + " has " + num(8 * f->component_bytes) + "-bit components but CDMA D_MISC_CFG.IN_PRECISION is " +
+           (l.int16() ? "INT16" : "INT8") + (f->component_bytes == 2 && l.core.atomic_k_int16 == 0
+                                                  ? std::string(" (") + hardware_config(l.config).name +
+                                                        " has no 16-bit pixel formats)"
+                                                  : std::string());
+  }
+  if (l.pixel_mapping != cdma::D_DATAIN_FORMAT_PIXEL_MAPPING_PITCH_LINEAR) {
+    return not_modelled("image input with CDMA D_DATAIN_FORMAT.PIXEL_MAPPING = RESERVED_LINEAR");
+  }
+  if (l.channels != f->components) {
+    return "CDMA D_DATAIN_SIZE_1.DATAIN_CHANNEL (" + num(l.channels) + ") must be the " + num(f->components) +
+           " components of " + format;
+  }
+  if (uint64_t(l.pixel_x_offset) * f->bytes >= l.atom_bytes) {
+    return "CDMA D_PIXEL_OFFSET.PIXEL_X_OFFSET (" + num(l.pixel_x_offset) + ") must lie within the first " +
+           num(l.atom_bytes) + "-byte atom (below " + num(l.atom_bytes / f->bytes) + " pixels of " +
+           num(f->bytes) + " bytes)";
+  }
+  if (l.pixel_y_offset != 0) {
+    return "CDMA D_PIXEL_OFFSET.PIXEL_Y_OFFSET (" + num(l.pixel_y_offset) + ") must be 0 for PITCH_LINEAR";
+  }
+  const uint64_t fetch = (uint64_t(l.pixel_x_offset) + l.width) * f->bytes;
+  if (l.line_stride < fetch) {
+    return "CDMA D_LINE_STRIDE (" + num(l.line_stride) + ") is below (PIXEL_X_OFFSET + width) x " +
+           num(f->bytes) + " bytes per pixel = " + num(fetch);
+  }
+  if (f->uv_bytes != 0) {
+    const uint64_t uv_fetch = (uint64_t(image_uv_x_offset(l, *f)) + l.width) * f->uv_bytes;
+    if (l.uv_line_stride < uv_fetch) {
+      return "CDMA D_LINE_UV_STRIDE (" + num(l.uv_line_stride) + ") is below (plane-1 X offset " +
+             num(image_uv_x_offset(l, *f)) + " + width) x " + num(f->uv_bytes) + " bytes per pixel = " +
+             num(uv_fetch);
+    }
+  }
+  if (l.batches != 1) return "image input takes one batch (CDMA/CSC/CACC D_BATCH_NUMBER must be 0)";
+  if (l.kernel_width != 1) {
+    return "CSC D_WEIGHT_SIZE_EXT_0.WEIGHT_WIDTH_EXT (" + num(l.kernel_width - 1) +
+           ") must be 0 for image input: the kernel columns are folded into WEIGHT_CHANNEL_EXT";
+  }
+  if (l.kernel_channels % l.channels != 0) {
+    return "CSC D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT (" + num(l.kernel_channels) +
+           ") must be the kernel width times the " + num(l.channels) + " image channels (CDMA D_DATAIN_SIZE_1)";
+  }
+  if (l.dilation_x != 1 || l.dilation_y != 1) {
+    return "CSC D_DILATION_EXT must be 0 for image input (no dilation)";
+  }
+  const uint32_t p = 1u << l.post_y_extension;
+  if (p > 1 && uint64_t(l.kernel_channels) * p > l.core.atomic_c) {
+    return "CSC D_POST_Y_EXTENSION.Y_EXTENSION (" + num(l.post_y_extension) + ") joins " + num(p) +
+           " kernel rows of " + num(l.kernel_channels) + " channels (WEIGHT_CHANNEL_EXT), more than atomic-C (" +
+           num(l.core.atomic_c) + ")";
+  }
+  const uint64_t entries = image_line_entries(l);
+  if (l.cdma_entry_per_slice < entries) {
+    return "CDMA D_ENTRY_PER_SLICE (" + num(l.cdma_entry_per_slice - 1) + ") is below the " + num(entries) +
+           " buffer entries of one padded image line, minus one";
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -186,8 +361,19 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
     return std::string("int16 convolution (D_MISC_CFG.PROC_PRECISION = INT16) is not supported by ") +
            hardware_config(l.config).name;
   }
-  if (l.cdma_pixel_input || l.csc_pixel_input) {
-    return not_modelled("image input (CDMA/CSC D_DATAIN_FORMAT.DATAIN_FORMAT = PIXEL)");
+  if (l.cdma_pixel_input != l.csc_pixel_input) {
+    return std::string("CDMA D_DATAIN_FORMAT.DATAIN_FORMAT (") + (l.cdma_pixel_input ? "PIXEL" : "FEATURE") +
+           ") and CSC D_DATAIN_FORMAT.DATAIN_FORMAT (" + (l.csc_pixel_input ? "PIXEL" : "FEATURE") + ") disagree";
+  }
+  if (l.post_y_extension > 2) {
+    return "CSC D_POST_Y_EXTENSION.Y_EXTENSION (" + num(l.post_y_extension) + ") is reserved (0, 1 or 2)";
+  }
+  if (!l.image() && l.post_y_extension != 0) {
+    return "CSC D_POST_Y_EXTENSION.Y_EXTENSION (" + num(l.post_y_extension) +
+           ") must be 0 for feature input (channel post-extension is for image input only)";
+  }
+  if (l.image()) {
+    if (const auto problem = image_unsupported_or_illegal(l)) return problem;
   }
   // D_MEAN_FORMAT acts on image input only (NV_NVDLA_CDMA_cvt.v takes the
   // mean from the image path); feature layers may leave it set.
@@ -215,7 +401,7 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
     return "CSC D_DATAIN_SIZE_EXT_0/1 (" + num(l.csc_width) + "x" + num(l.csc_height) + "x" + num(l.csc_channels) +
            ") must equal CDMA D_DATAIN_SIZE_0/1 (" + num(l.width) + "x" + num(l.height) + "x" + num(l.channels) + ")";
   }
-  if (l.kernel_channels != l.channels) {
+  if (!l.image() && l.kernel_channels != l.channels) {
     return "CSC D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT (" + num(l.kernel_channels) +
            ") must equal the input channels (CDMA D_DATAIN_SIZE_1.DATAIN_CHANNEL = " + num(l.channels) + ")";
   }
@@ -277,7 +463,7 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
     return "CDMA D_BANK and CSC D_BANK disagree";
   }
   const uint64_t out_w =
-      output_extent(l.width, uint64_t(l.cdma_pad_left) + l.cdma_pad_right, l.kernel_width, l.dilation_x, l.stride_x);
+      output_extent(l.width, uint64_t(l.cdma_pad_left) + l.cdma_pad_right, l.kernel_s(), l.dilation_x, l.stride_x);
   const uint64_t out_h =
       output_extent(l.height, uint64_t(l.cdma_pad_top) + l.cdma_pad_bottom, l.kernel_height, l.dilation_y, l.stride_y);
   if (l.out_width != out_w || l.out_height != out_h) {
@@ -303,14 +489,14 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
     return std::string("CDMA D_DAIN_RAM_TYPE / D_WEIGHT_RAM_TYPE select CVIF, which ") + hardware_config(l.config).name +
            " does not have";
   }
-  // Memory layout.
+  // Memory layout (image input: image_unsupported_or_illegal()).
   const uint64_t line_bytes = uint64_t(l.width) * l.atom_bytes;
-  if (l.line_stride < line_bytes) {
+  if (!l.image() && l.line_stride < line_bytes) {
     return "CDMA D_LINE_STRIDE (" + num(l.line_stride) + ") is below the bytes of one input line (" +
            num(line_bytes) + ")";
   }
   const uint32_t surfaces = (l.channels + l.atom_elements() - 1) / l.atom_elements();
-  if (surfaces > 1 && l.surface_stride < l.line_stride * l.height) {
+  if (!l.image() && surfaces > 1 && l.surface_stride < l.line_stride * l.height) {
     return "CDMA D_SURF_STRIDE (" + num(l.surface_stride) + ") is below D_LINE_STRIDE x height (" +
            num(l.line_stride * l.height) + ")";
   }
@@ -436,7 +622,8 @@ std::vector<int32_t> decompress_weights(const ConvLayer& l, const ConvMemoryRead
   const uint32_t eb = l.element_bytes();
   const uint32_t K = l.kernels, Kg = l.atomic_k();
   const uint32_t groups = (K + Kg - 1) / Kg;
-  const size_t kernel_elements = size_t(l.kernel_height) * l.kernel_width * l.channels;
+  // CSC's kernel (image input: 1 x R x the pre-extended channels).
+  const size_t kernel_elements = size_t(l.kernel_height) * l.kernel_width * l.kernel_channels;
   std::vector<uint8_t> wgs(size_t(groups) * 4);
   read_blocks(read, l.weight_mc, l.wgs_address, wgs);
   std::vector<uint8_t> wmb(l.cdma_wmb_bytes);
@@ -484,10 +671,156 @@ std::vector<int32_t> decompress_weights(const ConvLayer& l, const ConvMemoryRead
   return dense;
 }
 
+// Image input (the header's image rules): CDMA's pixel fetch, component
+// order and converter, CSC's pre-extended lines and post-extension, CACC.
+ConvOutput image_process(const ConvLayer& l, const ConvMemoryRead& read) {
+  const PixelFormat f = *pixel_format(l.pixel_format);
+  const bool int16 = l.int16();
+  const uint32_t eb = l.element_bytes();
+  const uint32_t W = l.width, H = l.height, C = l.channels;
+
+  // CDMA: each line from PIXEL_X_OFFSET on, in whole atoms; the components
+  // of pixel p in channel order, converted when CVT_EN.
+  const auto atoms = [&](size_t bytes) { return (bytes + l.atom_bytes - 1) / l.atom_bytes * l.atom_bytes; };
+  std::vector<uint8_t> line(atoms((size_t(l.pixel_x_offset) + W) * f.bytes));
+  const uint32_t uv_offset = image_uv_x_offset(l, f);
+  std::vector<uint8_t> uv_line(f.uv_bytes == 0 ? 0 : atoms((size_t(uv_offset) + W) * f.uv_bytes));
+  std::vector<int32_t> pixels(size_t(H) * W * C);  // [h][w][c]
+  uint8_t pixel[8];  // plane-0 bytes, then plane-1 bytes
+  for (uint32_t h = 0; h < H; ++h) {
+    read(l.input_mc, l.input_address + h * l.line_stride, line.data(), line.size());
+    if (f.uv_bytes != 0) read(l.input_mc, l.uv_address + h * l.uv_line_stride, uv_line.data(), uv_line.size());
+    for (uint32_t w = 0; w < W; ++w) {
+      std::copy_n(line.data() + (size_t(l.pixel_x_offset) + w) * f.bytes, f.bytes, pixel);
+      if (f.uv_bytes != 0) std::copy_n(uv_line.data() + (size_t(uv_offset) + w) * f.uv_bytes, f.uv_bytes, pixel + f.bytes);
+      for (uint32_t c = 0; c < C; ++c) {
+        const uint8_t* component = pixel + f.order[c] * f.component_bytes;
+        const uint32_t bits = f.component_bytes == 2 ? uint32_t(component[0] | (component[1] << 8)) : component[0];
+        int32_t value = 0;
+        if (!l.cvt_enable) {
+          // The component's bits are the element (no sign handling).
+          value = int16 ? int32_t(static_cast<int16_t>(bits)) : int32_t(static_cast<int8_t>(bits));
+        } else {
+          // PIXEL_SIGN_OVERRIDE decides the 17-bit widening; the offset is
+          // the channel's mean with D_MEAN_FORMAT, else CVT_OFFSET.
+          const int64_t x = l.pixel_signed ? (int16 ? int64_t(static_cast<int16_t>(bits))
+                                                    : int64_t(static_cast<int8_t>(bits)))
+                                           : int64_t(bits);
+          const int16_t offset = l.mean_enable ? l.mean[c] : l.cvt_offset;
+          value = int32_t(cdma_convert17(x, offset, l.cvt_scale, l.cvt_truncate));
+          value = int16 ? std::clamp(value, -32768, 32767) : std::clamp(value, -128, 127);
+        }
+        pixels[(size_t(h) * W + w) * C + c] = value;
+      }
+    }
+  }
+
+  // CDMA: the weights, dense (compressed ones expanded).
+  const uint32_t R = l.kernel_height, K = l.kernels, CS = l.kernel_channels;
+  const size_t kernel_elements = size_t(R) * CS;
+  std::vector<uint8_t> weight_bytes(
+      l.compressed() ? l.cdma_weight_bytes : std::max<size_t>(kernel_elements * eb * K, l.cdma_weight_bytes));
+  read_blocks(read, l.weight_mc, l.weight_address, weight_bytes);
+  const std::vector<int32_t> weights =
+      l.compressed() ? decompress_weights(l, read, elements(weight_bytes, int16)) : elements(weight_bytes, int16);
+  // Reorder to [k][r][e] (e = s x C + c) from the stored layout: with
+  // P = 1 the direct layout of 1 x R x CS kernels (channel blocks of
+  // atomic-C, then rows, then kernels); with P > 1 per group of P rows,
+  // per kernel, the rows' CS weights.
+  const uint32_t P = 1u << l.post_y_extension;
+  const uint32_t Ac = l.core.atomic_c, Kg = l.atomic_k();
+  std::vector<int32_t> wk(kernel_elements * K);
+  for (uint32_t k = 0; k < K; ++k) {
+    const uint32_t g = k / Kg, kg = k % Kg;
+    const uint32_t kcount = std::min(Kg, K - g * Kg);
+    const size_t group_base = size_t(g) * Kg * kernel_elements;
+    int32_t* dst = wk.data() + size_t(k) * kernel_elements;
+    if (P == 1) {
+      for (uint32_t cb = 0; cb * Ac < CS; ++cb) {
+        const uint32_t ccount = std::min(Ac, CS - cb * Ac);
+        const size_t block_base = group_base + size_t(cb) * Ac * R * kcount;
+        for (uint32_t r = 0; r < R; ++r) {
+          const size_t src = block_base + (size_t(r) * kcount + kg) * ccount;
+          std::copy_n(weights.begin() + static_cast<std::ptrdiff_t>(src), ccount,
+                      dst + size_t(r) * CS + size_t(cb) * Ac);
+        }
+      }
+    } else {
+      for (uint32_t r0 = 0; r0 < R; r0 += P) {
+        const uint32_t rows = std::min(P, R - r0);
+        const size_t src = group_base + size_t(r0) * CS * kcount + size_t(kg) * rows * CS;
+        std::copy_n(weights.begin() + static_cast<std::ptrdiff_t>(src), size_t(rows) * CS, dst + size_t(r0) * CS);
+      }
+    }
+  }
+
+  ConvOutput out;
+  out.width = l.out_width;
+  out.height = l.out_height;
+  out.channels = K;
+  out.lanes = l.atom_elements();
+  out.batches = 1;
+  out.values.assign(out.batch_values(), 0);
+  const auto pad_of = [int16](int16_t v) { return int16 ? int32_t(v) : int32_t(static_cast<int8_t>(v & 0xFF)); };
+  const int32_t side_pad = pad_of(l.cdma_pad_value);  // CDMA: left and right padding pixels
+  const int32_t line_pad = pad_of(l.pad_value);       // CSC: lines above and below
+  const unsigned accumulator_bits = int16 ? 48 : 34;
+  const uint32_t lanes = out.lanes;
+  std::vector<int32_t> column(kernel_elements);  // [r][e] one output position sees
+  for (uint32_t y = 0; y < out.height; ++y) {
+    for (uint32_t x = 0; x < out.width; ++x) {
+      for (uint32_t r = 0; r < R; ++r) {
+        const int64_t ih = int64_t(y) * l.stride_y - l.pad_top + r;
+        int32_t* dst = column.data() + size_t(r) * CS;
+        for (uint32_t e = 0; e < CS; ++e) {
+          const int64_t iw = int64_t(x) * l.stride_x - l.pad_left + e / C;
+          if (ih < 0 || ih >= H) {
+            dst[e] = line_pad;
+          } else if (iw < 0 || iw >= W) {
+            dst[e] = side_pad;
+          } else {
+            dst[e] = pixels[(size_t(ih) * W + size_t(iw)) * C + e % C];
+          }
+        }
+      }
+      for (uint32_t k = 0; k < K; ++k) {
+        const int32_t* w = wk.data() + size_t(k) * kernel_elements;
+        int64_t acc = 0;
+        if (P == 1) {
+          // One atomic operation per channel block and kernel row.
+          for (uint32_t cb = 0; cb * Ac < CS; ++cb) {
+            const uint32_t end = std::min(CS, (cb + 1) * Ac);
+            for (uint32_t r = 0; r < R; ++r) {
+              int64_t partial = 0;
+              for (uint32_t e = cb * Ac; e < end; ++e) partial += int64_t(column[r * CS + e]) * w[r * CS + e];
+              acc = cacc_accumulate(acc, partial, accumulator_bits);
+            }
+          }
+        } else {
+          // One atomic operation per group of P kernel rows.
+          for (uint32_t r0 = 0; r0 < R; r0 += P) {
+            int64_t partial = 0;
+            for (size_t i = size_t(r0) * CS; i < size_t(std::min(R, r0 + P)) * CS; ++i) {
+              partial += int64_t(column[i]) * w[i];
+            }
+            acc = cacc_accumulate(acc, partial, accumulator_bits);
+          }
+        }
+        bool sat = false;
+        const size_t index = ((size_t(k / lanes) * out.height + y) * out.width + x) * lanes + k % lanes;
+        out.values[index] = cacc_truncate(acc, l.truncate, &sat);
+        if (sat) ++out.out_saturation;
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 ConvOutput conv_process(const ConvLayer& l, const ConvMemoryRead& read) {
   if (const auto problem = conv_unsupported_or_illegal(l)) throw std::invalid_argument(*problem);
+  if (l.image()) return image_process(l, read);
   const bool int16 = l.int16();
   const uint32_t eb = l.element_bytes();
   const uint32_t atom = l.atom_elements();  // elements of one memory atom

@@ -13,9 +13,12 @@
 // padding with PAD_VALUE, stride, dilation, (nv_full) several batches, CACC
 // truncation. DATA_REUSE / WEIGHT_REUSE / SKIP_*_RLS only decide what the
 // buffer keeps between layers and do not change the arithmetic (each layer
-// is computed from memory here). Not modelled (named by
-// conv_unsupported_or_illegal()): fp16, mixed precisions, image input (pixel
-// formats, mean, pixel offsets), Winograd.
+// is computed from memory here). Image input (CDMA/CSC D_DATAIN_FORMAT =
+// PIXEL) is modelled for the pitch-linear packed-pixel and semi-planar
+// formats (rules below). Not modelled (named by
+// conv_unsupported_or_illegal()): fp16, mixed precisions (so no precision
+// change in CDMA's converter), Winograd, and for image input the 10-bit
+// packed and fp16 pixel formats and RESERVED_LINEAR mapping.
 // Deconvolution is a software composition of direct convolutions.
 //
 // Multi-batch (nv_full only: every master spec sets BATCH_DISABLE):
@@ -118,6 +121,100 @@
 //             the same rule on the 48-bit sum ({i_sat_pd, 16'b0} >>> t,
 //             i_point5, int32 clip of NV_NVDLA_CACC_CALC_int16.v).
 //   D_OUT_SATURATION counts elements whose int32 clip acted.
+//
+// Image input (CDMA and CSC D_DATAIN_FORMAT = PIXEL, direct convolution):
+//   formats  PIXEL_FORMAT selects bytes per pixel b and the component
+//            order. 8-bit (every configuration; the master RTL,
+//            vmod/nvdla/cdma/NV_NVDLA_CDMA_IMG_ctrl.v, drops the others
+//            when NVDLA_FEATURE_DATA_TYPE_INT8): T_R8 (b = 1, one
+//            component), and b = 4 with the bytes of a pixel in memory
+//            order feeding channels R,G,B,A (or Y,U,V,A):
+//              T_A8B8G8R8, T_X8B8G8R8               bytes 0,1,2,3
+//              T_A8R8G8B8, T_X8R8G8B8, T_A8Y8U8V8   bytes 2,1,0,3
+//              T_B8G8R8A8, T_B8G8R8X8, T_V8U8Y8A8   bytes 1,2,3,0
+//              T_R8G8B8A8, T_R8G8B8X8               bytes 3,2,1,0
+//            16-bit (nv_full, int16; little-endian halfwords): T_R10,
+//            T_R12, T_R16, T_R16_I (b = 2, one component), and b = 8:
+//              T_A16B16G16R16, T_X16B16G16R16       halfwords 0,1,2,3
+//              T_A16Y16U16V16                       halfwords 2,1,0,3
+//              T_V16U16Y16A16                       halfwords 1,2,3,0
+//            semi-planar (4:4:4), Y in plane 0 (b bytes per pixel), the
+//            UV pair in plane 1 (2b bytes per pixel), three channels Y,U,V:
+//              T_Y8___U8V8_N444 (b = 1)              V first, then U
+//              T_Y8___V8U8_N444 (b = 1)              U first, then V
+//              T_Y10/12/16___U..V.._N444 (b = 2)     V first (nv_full)
+//              T_Y10/12/16___V..U.._N444 (b = 2)     U first (nv_full)
+//            (cmod/cdma/NV_NVDLA_cdma.cpp ImageConvDataResponseSequencer-
+//            Common, the rgba_idx of each format; RTL: IMG_ctrl.v
+//            pixel_order_nxt, IMG_sg.v rsp_img_data_sw_o1..o10 reorder the
+//            fetched bytes the same way). In short a name lists the
+//            components of a little-endian pixel word (or UV pair) from
+//            its most significant end. The X (unused) byte is a fourth
+//            channel like A. 10/12-bit components are taken as the 16 bits
+//            in memory. T_R16_I, like the others, takes its sign from
+//            PIXEL_SIGN_OVERRIDE (cmod process_one_element_16).
+//            D_DATAIN_CHANNEL must be the component count (1, 3 or 4): the
+//            RTL picks the mean pattern from it (IMG_pack.v mn_ch1_4,
+//            mn_ch3) and the pixel-format table of nvdla/doc
+//            doc/hw/format.rst lists only that setting.
+//   memory   PIXEL_MAPPING = PITCH_LINEAR: pixel p of line h starts at
+//            D_DAIN_ADDR_0 + h x D_LINE_STRIDE + (PIXEL_X_OFFSET + p) x b;
+//            PIXEL_X_OFFSET < atom bytes / b (format.rst "valid X offset
+//            range"), PIXEL_Y_OFFSET = 0 (programming_guide.rst "Image"),
+//            D_LINE_STRIDE >= (PIXEL_X_OFFSET + W) x b (the cmod's
+//            line_stride check). Plane 1 (semi-planar): pixel p of line h
+//            at D_DAIN_ADDR_1 + h x D_LINE_UV_STRIDE + (X1 + p) x 2b with
+//            X1 = PIXEL_X_OFFSET mod (atom bytes / 2b), the offset within
+//            plane 1's first atom (IMG_ctrl.v pixel_planar1_x_offset; cmod
+//            p1_x_offset_byte, planar1_pixel_idx); D_LINE_UV_STRIDE >=
+//            (X1 + W) x 2b. CDMA reads whole atoms.
+//   convert  without D_CVT_CFG.CVT_EN a component's bits go to the buffer
+//            as they are (an int8/int16 element). With it, the component
+//            is widened to 17 bits unsigned (PIXEL_SIGN_OVERRIDE =
+//            UNSIGNED_INT) or signed (SIGNED_INT), the offset is the
+//            channel's mean (D_MEAN_FORMAT = ENABLE: D_MEAN_GLOBAL_0/1
+//            MEAN_RY, MEAN_GU, MEAN_BV, MEAN_AX for channels 0..3, signed
+//            16-bit) or else D_CVT_OFFSET, then the feature converter rule
+//            above (NV_NVDLA_CDMA_cvt.v: oprand_0 sign from cvt_wr_uint,
+//            oprand_1 = mean data when cvt_wr_mean; programming_guide.rst
+//            PIXEL_SIGN_OVERRIDE). The mean acts only through the
+//            converter.
+//   padding  left/right padding pixels are written by CDMA with the low
+//            8 (int16: 16) bits of CDMA D_ZERO_PADDING_VALUE, not
+//            converted (cvt.v cvt_out_pad_mask); lines above and below
+//            the image read CSC D_ZERO_PADDING_VALUE
+//            (vmod/nvdla/csc/NV_NVDLA_CSC_dl.v dat_img_req_dummy ->
+//            dat_rsp_pad_value; cmod csc.cpp csc_read_one_image_entry).
+//   CSC      "channel pre-extension" (format.rst, programming_guide.rst
+//            WEIGHT_SIZE_EXT table): a padded line is one long run of
+//            (PL + W + PR) x C elements; output column x of kernel row r
+//            reads the C x S elements from element x x SX x C (csc.cpp
+//            SendImageDataToMacSequencerConvCommon input_atom_coor_width).
+//            So CSC D_DATAIN_SIZE_EXT = W x H x C, D_WEIGHT_SIZE_EXT_0 =
+//            width 1, height R, D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT =
+//            C x S (S = that / C), strides as CDMA's, dilation 1
+//            (programming_guide.rst "Dilation is not supported"; CSC_dl.v
+//            forces x/y_dilate to 1 for image), one batch (CSC_dl.v
+//            data_batch_w = 1 for image). Both refused when programmed
+//            otherwise, naming the register. CDMA D_ENTRY_PER_SLICE must
+//            cover one padded line: (PL + W + PR) x C elements.
+//   weights  pre-extended kernel k: 1 x R x (S x C), channel s x C + c
+//            holding the weight of kernel column s, component c; with
+//            D_POST_Y_EXTENSION = 0 it is stored in the direct layout
+//            above. D_POST_Y_EXTENSION = e > 0 joins P = 2^e kernel rows
+//            into one atomic operation (format.rst "Weight Channel
+//            Post-extension"; csc.cpp SendWeightToMacSequencer... with
+//            post_y_extension): needs S x C <= atomic-C / P, and each
+//            kernel group stores, per group of P rows (the last one R mod
+//            P rows, not padded), per kernel, those rows' S x C weights
+//            row after row. Feature input must leave it 0 (the cmod's
+//            weight sequencer applies it to every layer). Compressed
+//            weights (nv_full) mask this stored order element by element,
+//            as for feature input.
+//   CACC     partial sums per channel block of the extended channels
+//            then kernel row (per group of P rows with post-extension).
+//   D_RESERVED_X_CFG / D_RESERVED_Y_CFG reach NV_NVDLA_CDMA_img.v as
+//   ports that nothing reads: no effect.
 // Output lanes: CACC hands SDP whole atoms of `atom` int8 lanes (16 int16
 // lanes on nv_full, nvdlav1 cmod/cacc/NV_NVDLA_cacc.h ATOM_ELEMENT_NUM_INT16). The lanes
 // beyond K in the last output surface come from MAC cells without a kernel
@@ -192,6 +289,8 @@ struct ConvRegisters {
   uint32_t cdma_weight_addr_low = 0;            // CDMA D_WEIGHT_ADDR_LOW
   uint32_t cdma_weight_bytes = 0;               // CDMA D_WEIGHT_BYTES
   uint32_t cdma_mean_format = 0;                // CDMA D_MEAN_FORMAT (image)
+  uint32_t cdma_mean_global_0 = 0;              // CDMA D_MEAN_GLOBAL_0 (image)
+  uint32_t cdma_mean_global_1 = 0;              // CDMA D_MEAN_GLOBAL_1 (image)
   uint32_t cdma_cvt_cfg = 0;                    // CDMA D_CVT_CFG
   uint32_t cdma_cvt_offset = 0;                 // CDMA D_CVT_OFFSET
   uint32_t cdma_cvt_scale = 0;                  // CDMA D_CVT_SCALE
@@ -255,6 +354,14 @@ struct ConvLayer {
   bool data_reuse = false, weight_reuse = false, skip_data_rls = false, skip_weight_rls = false;
   bool cdma_pixel_input = false, csc_pixel_input = false;
   bool mean_enable = false;
+  // Image input (CDMA D_DATAIN_FORMAT, D_PIXEL_OFFSET, D_MEAN_GLOBAL_0/1,
+  // D_ZERO_PADDING_VALUE; CSC D_POST_Y_EXTENSION).
+  uint32_t pixel_format = 0, pixel_mapping = 0;
+  bool pixel_signed = false;                             // PIXEL_SIGN_OVERRIDE = SIGNED_INT
+  uint32_t pixel_x_offset = 0, pixel_y_offset = 0;
+  int16_t mean[4] = {0, 0, 0, 0};                        // MEAN_RY, MEAN_GU, MEAN_BV, MEAN_AX
+  int16_t cdma_pad_value = 0;                            // CDMA D_ZERO_PADDING_VALUE[15:0]
+  uint32_t post_y_extension = 0;                         // CSC D_POST_Y_EXTENSION.Y_EXTENSION
   bool cvt_enable = false;                               // CDMA D_CVT_CFG.CVT_EN
   uint32_t cvt_truncate = 0;                             // CDMA D_CVT_CFG.CVT_TRUNCATE
   int16_t cvt_offset = 0, cvt_scale = 0;                 // CDMA D_CVT_OFFSET, D_CVT_SCALE
@@ -265,6 +372,8 @@ struct ConvLayer {
   uint32_t width_ext = 1, height_ext = 1;                // CDMA D_DATAIN_SIZE_EXT_0
   bool input_mc = false;                                 // D_DAIN_RAM_TYPE = MCIF
   uint64_t input_address = 0;                            // D_DAIN_ADDR_HIGH_0/LOW_0
+  uint64_t uv_address = 0;                               // D_DAIN_ADDR_HIGH_1/LOW_1 (image plane 1)
+  uint64_t uv_line_stride = 0;                           // D_LINE_UV_STRIDE (image plane 1)
   uint64_t line_stride = 0, surface_stride = 0;          // D_LINE_STRIDE, D_SURF_STRIDE
   bool line_packed = false, surface_packed = false;      // D_DAIN_MAP
   uint32_t batches = 1;                                  // CDMA D_BATCH_NUMBER + 1
@@ -312,6 +421,10 @@ struct ConvLayer {
   uint32_t atom_elements() const { return atom_bytes / element_bytes(); }
   uint32_t atomic_k() const { return int16() ? core.atomic_k_int16 : core.atomic_k; }
   bool compressed() const { return cdma_weight_compressed; }
+  bool image() const { return cdma_pixel_input; }
+  // The kernel's columns S: CSC's kernel width, or for image input the
+  // pre-extended channels over the components (the header's rules).
+  uint32_t kernel_s() const { return image() ? kernel_channels / channels : kernel_width; }
   // Bytes of the weight banks CDMA D_BANK allocates.
   uint64_t weight_capacity() const {
     return uint64_t(cdma_weight_banks) * core.cbuf_bank_entries * core.cbuf_entry_bytes;

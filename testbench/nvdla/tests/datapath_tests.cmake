@@ -14,3 +14,11 @@ acosim_add_gtest(NAME nvdla_datapath_tests LABELS unit
     ${CMAKE_CURRENT_LIST_DIR}/test_conv_datapath.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_rubik.cpp
   LIBS acosim_nvdla_datapath)
+
+# Image input of the convolution datapath (test_conv_image.cpp): every
+# modelled pitch-linear pixel format against a plain convolution loop of the
+# image as a feature cube, and the image programming errors. No SystemC.
+acosim_add_gtest(NAME nvdla_conv_image_tests LABELS unit
+  SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/test_conv_image.cpp
+  LIBS acosim_nvdla_datapath)

@@ -375,8 +375,10 @@ TEST(ConvLimits, NamesWhatIsNotModelledOrIllegal) {
   r.cacc_misc_cfg = ra::D_MISC_CFG_PROC_PRECISION.put(2);
   EXPECT_NE(message(r).find("fp16 convolution"), std::string::npos);
   r = good;
-  r.cdma_datain_format = rd::D_DATAIN_FORMAT_DATAIN_FORMAT.put(1);
-  EXPECT_NE(message(r).find("image input"), std::string::npos);
+  r.cdma_datain_format = rd::D_DATAIN_FORMAT_DATAIN_FORMAT.put(1);  // CSC left at FEATURE
+  EXPECT_NE(message(r).find("CDMA D_DATAIN_FORMAT.DATAIN_FORMAT (PIXEL) and CSC D_DATAIN_FORMAT.DATAIN_FORMAT "
+                            "(FEATURE) disagree"),
+            std::string::npos);
   r = good;
   r.cdma_weight_format = r.csc_weight_format = 1;  // nv_small has no weight compression
   EXPECT_NE(message(r).find("D_WEIGHT_FORMAT.WEIGHT_FORMAT = COMPRESSED) are not supported by nv_small"),

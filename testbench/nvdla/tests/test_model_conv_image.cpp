@@ -1,0 +1,288 @@
+// Image input through the SystemC models on nv_small, programmed over the
+// CSB as a driver does (the firmware's conv.c: CDMA D_DATAIN_FORMAT with
+// the pixel format, D_PIXEL_OFFSET, D_MEAN_FORMAT and D_MEAN_GLOBAL_0/1,
+// D_CVT_CFG; CSC's pre-extended sizes), through SDP as a pass-through to
+// memory. The expected bytes come from a plain convolution loop, written
+// here, of the image as a W x H x C cube whose channels are the pixel's
+// components in R,G,B (Y,U,V) order minus their means; the pixel values sit
+// near the means so that the sums stay inside int8. CDMA and CSC disagreeing
+// on the input format must stop the layer naming both registers before
+// anything is written.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sw/hal/hal.h"
+#include "sw/nvdla/regs/cacc.h"
+#include "sw/nvdla/regs/cdma.h"
+#include "sw/nvdla/regs/cmac_a.h"
+#include "sw/nvdla/regs/cmac_b.h"
+#include "sw/nvdla/regs/csc.h"
+#include "sw/nvdla/regs/sdp.h"
+#include "sw/nvdla/regs/sdp_rdma.h"
+#include "testbench/nvdla/tests/model_test_support.h"
+
+namespace acosim::nvdla::test {
+namespace {
+
+namespace d = regs::cdma;
+namespace c = regs::csc;
+namespace a = regs::cacc;
+namespace sdp = regs::sdp;
+namespace rdma = regs::sdp_rdma;
+
+constexpr uint64_t kLayerTimeoutNs = 1000000;
+constexpr uint32_t kAllDone = (1u << 0) | (1u << 16) | (1u << 18) | (1u << 20);  // SDP, CDMA_DAT/WT, CACC group 0
+
+// nv_small: 8-byte atoms (8 lanes), atomic C 8, weight groups of 8, 8-byte
+// CBUF entries.
+constexpr uint32_t kAtom = 8;
+constexpr uint32_t kW = 6, kH = 4;
+constexpr uint32_t kR = 3, kS = 3, kK = 8;  // padding 1 all round: output 6 x 4
+constexpr uint32_t kOutW = kW, kOutH = kH;
+constexpr uint32_t kXOffset = 1;
+constexpr uint32_t kLineGap = 16;
+constexpr uint64_t kImage = 0x1000, kImageUV = 0x3000, kWeights = 0x5000, kOut = 0x6000;
+constexpr uint32_t kOutLine = kOutW * kAtom, kOutSpan = kOutLine * kOutH;
+constexpr int32_t kCdmaPad = 2, kCscPad = -1;
+const int16_t kMean[4] = {100, 60, 200, 50};  // MEAN_RY, MEAN_GU, MEAN_BV, MEAN_AX
+
+struct Image {
+  bool semi_planar = false;           // T_Y8___U8V8_N444, else T_A8R8G8B8
+  uint32_t channels() const { return semi_planar ? 3 : 4; }
+  uint32_t pixel_bytes() const { return semi_planar ? 1 : 4; }
+  // Whole 32-byte units (format.rst: pitch-linear strides align to 32).
+  uint32_t line_stride() const { return ((kXOffset + kW) * pixel_bytes() + kLineGap + 31) / 32 * 32; }
+  uint32_t uv_line_stride() const { return ((kXOffset + kW) * 2 + kLineGap + 31) / 32 * 32; }
+};
+
+// Channel c of pixel (w, h) after mean subtraction: -3..3.
+int32_t centred(uint32_t w, uint32_t h, uint32_t ch) { return int32_t((w * 5 + h * 3 + ch * 7) % 7) - 3; }
+uint8_t component(uint32_t w, uint32_t h, uint32_t ch) { return uint8_t(centred(w, h, ch) + kMean[ch]); }
+// The converter's output with scale 1 and no shift: the unsigned component
+// minus its channel's mean.
+int32_t element(uint32_t w, uint32_t h, uint32_t ch) { return int32_t(component(w, h, ch)) - kMean[ch]; }
+int32_t weight_value(uint32_t k, uint32_t r, uint32_t s, uint32_t ch) { return int32_t((k + 2 * r + s + 3 * ch) % 3) - 1; }
+
+// The plain convolution: |sum| <= 3 x 3 x 4 x 3 = 108, inside int8.
+int8_t expected(const Image& img, uint32_t x, uint32_t y, uint32_t k) {
+  int32_t sum = 0;
+  for (uint32_t r = 0; r < kR; ++r)
+    for (uint32_t s = 0; s < kS; ++s)
+      for (uint32_t ch = 0; ch < img.channels(); ++ch) {
+        const int32_t ih = int32_t(y + r) - 1, iw = int32_t(x + s) - 1;
+        int32_t v;
+        if (ih < 0 || ih >= int32_t(kH)) {
+          v = kCscPad;
+        } else if (iw < 0 || iw >= int32_t(kW)) {
+          v = kCdmaPad;
+        } else {
+          v = element(uint32_t(iw), uint32_t(ih), ch);
+        }
+        sum += v * weight_value(k, r, s, ch);
+      }
+  return int8_t(sum);
+}
+
+// The image in memory: A8R8G8B8 keeps B, G, R, A in bytes 0..3 of a pixel;
+// the semi-planar Y in plane 0 and (V, U) in plane 1.
+void load_image(hal::Hal& hal, const Image& img) {
+  std::vector<uint8_t> plane0(size_t(img.line_stride()) * kH, 0xA5), plane1(size_t(img.uv_line_stride()) * kH, 0x5A);
+  for (uint32_t h = 0; h < kH; ++h)
+    for (uint32_t w = 0; w < kW; ++w) {
+      const size_t p = size_t(h) * img.line_stride() + (kXOffset + w) * img.pixel_bytes();
+      if (img.semi_planar) {
+        plane0[p] = component(w, h, 0);
+        const size_t q = size_t(h) * img.uv_line_stride() + (kXOffset + w) * 2;
+        plane1[q] = component(w, h, 2);
+        plane1[q + 1] = component(w, h, 1);
+      } else {
+        plane0[p] = component(w, h, 2);
+        plane0[p + 1] = component(w, h, 1);
+        plane0[p + 2] = component(w, h, 0);
+        plane0[p + 3] = component(w, h, 3);
+      }
+    }
+  hal.write_memory(kImage, plane0.data(), plane0.size());
+  hal.write_memory(kImageUV, plane1.data(), plane1.size());
+}
+
+// Pre-extended kernels 1 x R x (S x C), channel s x C + c, in the direct
+// layout: per channel block of 8, per row, per kernel (one group of 8).
+std::vector<uint8_t> weight_bytes(const Image& img) {
+  const uint32_t cs = kS * img.channels();
+  std::vector<uint8_t> bytes;
+  for (uint32_t e0 = 0; e0 < cs; e0 += 8)
+    for (uint32_t r = 0; r < kR; ++r)
+      for (uint32_t k = 0; k < kK; ++k)
+        for (uint32_t e = e0; e < std::min(cs, e0 + 8); ++e)
+          bytes.push_back(uint8_t(weight_value(k, r, e / img.channels(), e % img.channels())));
+  bytes.resize((bytes.size() + 127) / 128 * 128, 0);
+  return bytes;
+}
+
+struct Programming {
+  uint32_t csc_datain_format = c::D_DATAIN_FORMAT_DATAIN_FORMAT_PIXEL;
+};
+
+void program_layer(NvdlaSystem& system, const Image& img, const Programming& p) {
+  UnitRegisters cdma(system, Unit::Cdma), csc(system, Unit::Csc), cmac_a(system, Unit::CmacA),
+      cmac_b(system, Unit::CmacB), cacc(system, Unit::Cacc), rd(system, Unit::SdpRdma), sd(system, Unit::Sdp);
+  const uint32_t in_size = d::D_DATAIN_SIZE_0_DATAIN_WIDTH.put(kW - 1) | d::D_DATAIN_SIZE_0_DATAIN_HEIGHT.put(kH - 1);
+  const uint32_t cs = kS * img.channels();
+  const uint32_t entry_per_slice = ((kW + 2) * img.channels() + 7) / 8 - 1;
+  const uint32_t weight_bytes_programmed = (kR * cs * kK + 127) / 128 * 128;
+  const uint32_t pixel_format = img.semi_planar ? d::D_DATAIN_FORMAT_PIXEL_FORMAT_T_Y8___U8V8_N444
+                                                : d::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A8R8G8B8;
+  cdma.write(d::D_MISC_CFG, 0);
+  cdma.write(d::D_DATAIN_FORMAT, d::D_DATAIN_FORMAT_DATAIN_FORMAT.put(d::D_DATAIN_FORMAT_DATAIN_FORMAT_PIXEL) |
+                                     d::D_DATAIN_FORMAT_PIXEL_FORMAT.put(pixel_format));
+  cdma.write(d::D_DATAIN_SIZE_0, in_size);
+  cdma.write(d::D_DATAIN_SIZE_1, img.channels() - 1);
+  cdma.write(d::D_DATAIN_SIZE_EXT_0, in_size);
+  cdma.write(d::D_PIXEL_OFFSET, d::D_PIXEL_OFFSET_PIXEL_X_OFFSET.put(kXOffset));
+  cdma.write(d::D_DAIN_RAM_TYPE, d::D_DAIN_RAM_TYPE_DATAIN_RAM_TYPE_MCIF);
+  cdma.write(d::D_DAIN_ADDR_LOW_0, uint32_t(kImage));
+  cdma.write(d::D_DAIN_ADDR_LOW_1, uint32_t(kImageUV));
+  cdma.write(d::D_LINE_STRIDE, img.line_stride());
+  cdma.write(d::D_LINE_UV_STRIDE, img.uv_line_stride());
+  cdma.write(d::D_ENTRY_PER_SLICE, entry_per_slice);
+  cdma.write(d::D_WEIGHT_SIZE_0, kR * cs - 1);
+  cdma.write(d::D_WEIGHT_SIZE_1, kK - 1);
+  cdma.write(d::D_WEIGHT_RAM_TYPE, d::D_WEIGHT_RAM_TYPE_WEIGHT_RAM_TYPE_MCIF);
+  cdma.write(d::D_WEIGHT_ADDR_LOW, uint32_t(kWeights));
+  cdma.write(d::D_WEIGHT_BYTES, weight_bytes_programmed);
+  cdma.write(d::D_MEAN_FORMAT, d::D_MEAN_FORMAT_MEAN_FORMAT.put(d::D_MEAN_FORMAT_MEAN_FORMAT_ENABLE));
+  cdma.write(d::D_MEAN_GLOBAL_0,
+             d::D_MEAN_GLOBAL_0_MEAN_RY.put(uint16_t(kMean[0])) | d::D_MEAN_GLOBAL_0_MEAN_GU.put(uint16_t(kMean[1])));
+  cdma.write(d::D_MEAN_GLOBAL_1, d::D_MEAN_GLOBAL_1_MEAN_BV.put(uint16_t(kMean[2])) | d::D_MEAN_GLOBAL_1_MEAN_AX.put(uint16_t(kMean[3])));
+  cdma.write(d::D_CVT_CFG, d::D_CVT_CFG_CVT_EN.put(1));
+  cdma.write(d::D_CVT_SCALE, 1);
+  cdma.write(d::D_ZERO_PADDING, d::D_ZERO_PADDING_PAD_LEFT.put(1) | d::D_ZERO_PADDING_PAD_RIGHT.put(1) |
+                                    d::D_ZERO_PADDING_PAD_TOP.put(1) | d::D_ZERO_PADDING_PAD_BOTTOM.put(1));
+  cdma.write(d::D_ZERO_PADDING_VALUE, uint16_t(int16_t(kCdmaPad)));
+  cdma.write(d::D_BANK, d::D_BANK_DATA_BANK.put(0) | d::D_BANK_WEIGHT_BANK.put(0));
+
+  const uint32_t out_size =
+      c::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.put(kOutW - 1) | c::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.put(kOutH - 1);
+  csc.write(c::D_MISC_CFG, 0);
+  csc.write(c::D_DATAIN_FORMAT, c::D_DATAIN_FORMAT_DATAIN_FORMAT.put(p.csc_datain_format));
+  csc.write(c::D_DATAIN_SIZE_EXT_0, in_size);
+  csc.write(c::D_DATAIN_SIZE_EXT_1, img.channels() - 1);
+  csc.write(c::D_ENTRY_PER_SLICE, entry_per_slice);
+  csc.write(c::D_WEIGHT_SIZE_EXT_0, c::D_WEIGHT_SIZE_EXT_0_WEIGHT_HEIGHT_EXT.put(kR - 1));
+  csc.write(c::D_WEIGHT_SIZE_EXT_1,
+            c::D_WEIGHT_SIZE_EXT_1_WEIGHT_CHANNEL_EXT.put(cs - 1) | c::D_WEIGHT_SIZE_EXT_1_WEIGHT_KERNEL.put(kK - 1));
+  csc.write(c::D_WEIGHT_BYTES, weight_bytes_programmed);
+  csc.write(c::D_DATAOUT_SIZE_0, out_size);
+  csc.write(c::D_DATAOUT_SIZE_1, kK - 1);
+  csc.write(c::D_ATOMICS, kOutW * kOutH - 1);
+  csc.write(c::D_ZERO_PADDING, c::D_ZERO_PADDING_PAD_LEFT.put(1) | c::D_ZERO_PADDING_PAD_TOP.put(1));
+  csc.write(c::D_ZERO_PADDING_VALUE, uint16_t(int16_t(kCscPad)));
+  csc.write(c::D_BANK, c::D_BANK_DATA_BANK.put(0) | c::D_BANK_WEIGHT_BANK.put(0));
+  cmac_a.write(regs::cmac_a::D_MISC_CFG, 0);
+  cmac_b.write(regs::cmac_b::D_MISC_CFG, 0);
+  cacc.write(a::D_MISC_CFG, 0);
+  cacc.write(a::D_DATAOUT_SIZE_0,
+             a::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.put(kOutW - 1) | a::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.put(kOutH - 1));
+  cacc.write(a::D_DATAOUT_SIZE_1, kK - 1);
+
+  // SDP_RDMA: flying, every operand DMA off; SDP: pass-through to memory.
+  rd.write(rdma::D_FEATURE_MODE_CFG, rdma::D_FEATURE_MODE_CFG_FLYING_MODE.put(rdma::D_FEATURE_MODE_CFG_FLYING_MODE_ON));
+  rd.write(rdma::D_BRDMA_CFG, rdma::D_BRDMA_CFG_BRDMA_DISABLE.put(rdma::D_BRDMA_CFG_BRDMA_DISABLE_YES));
+  rd.write(rdma::D_NRDMA_CFG, rdma::D_NRDMA_CFG_NRDMA_DISABLE.put(rdma::D_NRDMA_CFG_NRDMA_DISABLE_YES));
+  rd.write(rdma::D_ERDMA_CFG, rdma::D_ERDMA_CFG_ERDMA_DISABLE.put(rdma::D_ERDMA_CFG_ERDMA_DISABLE_YES));
+  sd.write(sdp::D_DATA_CUBE_WIDTH, kOutW - 1);
+  sd.write(sdp::D_DATA_CUBE_HEIGHT, kOutH - 1);
+  sd.write(sdp::D_DATA_CUBE_CHANNEL, kK - 1);
+  sd.write(sdp::D_DP_BS_CFG, sdp::D_DP_BS_CFG_BS_BYPASS.put(sdp::D_DP_BS_CFG_BS_BYPASS_YES));
+  sd.write(sdp::D_DP_BN_CFG, sdp::D_DP_BN_CFG_BN_BYPASS.put(sdp::D_DP_BN_CFG_BN_BYPASS_YES));
+  sd.write(sdp::D_DP_EW_CFG, sdp::D_DP_EW_CFG_EW_BYPASS.put(sdp::D_DP_EW_CFG_EW_BYPASS_YES));
+  sd.write(sdp::D_FEATURE_MODE_CFG,
+           sdp::D_FEATURE_MODE_CFG_FLYING_MODE.put(sdp::D_FEATURE_MODE_CFG_FLYING_MODE_ON) |
+               sdp::D_FEATURE_MODE_CFG_OUTPUT_DST.put(sdp::D_FEATURE_MODE_CFG_OUTPUT_DST_MEM));
+  sd.write(sdp::D_DST_DMA_CFG, sdp::D_DST_DMA_CFG_DST_RAM_TYPE.put(sdp::D_DST_DMA_CFG_DST_RAM_TYPE_MC));
+  sd.write(sdp::D_DST_BASE_ADDR_LOW, uint32_t(kOut));
+  sd.write(sdp::D_DST_LINE_STRIDE, kOutLine);
+  sd.write(sdp::D_DST_SURFACE_STRIDE, kOutSpan);
+  sd.write(sdp::D_DATA_FORMAT, 0);
+  sd.write(sdp::D_CVT_OFFSET, 0);
+  sd.write(sdp::D_CVT_SCALE, 1);
+  sd.write(sdp::D_CVT_SHIFT, 0);
+}
+
+void enable_layer(NvdlaSystem& system) {
+  UnitRegisters(system, Unit::SdpRdma).write(rdma::D_OP_ENABLE, 1);
+  UnitRegisters(system, Unit::Sdp).write(sdp::D_OP_ENABLE, 1);
+  UnitRegisters(system, Unit::Cacc).write(a::D_OP_ENABLE, 1);
+  UnitRegisters(system, Unit::CmacA).write(regs::cmac_a::D_OP_ENABLE, 1);
+  UnitRegisters(system, Unit::CmacB).write(regs::cmac_b::D_OP_ENABLE, 1);
+  UnitRegisters(system, Unit::Csc).write(c::D_OP_ENABLE, 1);
+  UnitRegisters(system, Unit::Cdma).write(d::D_OP_ENABLE, 1);
+}
+
+void load(NvdlaSystem& system, const Image& img, const std::vector<uint8_t>& before) {
+  load_image(system.hal(), img);
+  const std::vector<uint8_t> weights = weight_bytes(img);
+  system.hal().write_memory(kWeights, weights.data(), weights.size());
+  system.hal().write_memory(kOut, before.data(), before.size());
+}
+
+void expect_image_layer(const Image& img) {
+  const std::vector<uint8_t> before = pattern(kOut, kOutSpan, 0x3C);
+  std::vector<uint8_t> after(kOutSpan);
+  uint32_t status = 0;
+  run_firmware(options_for(Config::NvSmall), [&](NvdlaSystem& system) {
+    load(system, img, before);
+    program_layer(system, img, Programming{});
+    enable_layer(system);
+    status = wait_for_status(system, kAllDone, kLayerTimeoutNs);
+    system.hal().read_memory(kOut, after.data(), after.size());
+  });
+  EXPECT_EQ(status & kAllDone, kAllDone);
+  size_t mismatches = 0;
+  for (uint32_t y = 0; y < kOutH; ++y)
+    for (uint32_t x = 0; x < kOutW; ++x)
+      for (uint32_t k = 0; k < kK; ++k) {
+        const int8_t got = int8_t(after[y * kOutLine + x * kAtom + k]);
+        if (got != expected(img, x, y, k) && ++mismatches <= 10) {
+          ADD_FAILURE() << "(" << x << ", " << y << ") kernel " << k << ": " << int(got) << ", expected "
+                        << int(expected(img, x, y, k));
+        }
+      }
+  EXPECT_EQ(mismatches, 0u);
+}
+
+TEST(ConvImageModel, A8R8G8B8WithMeansThroughSdp) { expect_image_layer(Image{}); }
+
+TEST(ConvImageModel, SemiPlanarY8U8V8WithMeansThroughSdp) {
+  Image img;
+  img.semi_planar = true;
+  expect_image_layer(img);
+}
+
+TEST(ConvImageModel, CscFeatureFormatIsRefusedBeforeAnyWrite) {
+  const Image img;
+  const std::vector<uint8_t> before = pattern(kOut, kOutSpan, 0x3C);
+  std::vector<uint8_t> at_error(kOutSpan);
+  NvdlaSystem* top = nullptr;
+  SnapshotAtError snapshot([&] { top->mcif_memory().peek(kOut, at_error.data(), at_error.size()); });
+  Programming p;
+  p.csc_datain_format = c::D_DATAIN_FORMAT_DATAIN_FORMAT_FEATURE;
+  const std::string message = run_expecting_error(options_for(Config::NvSmall), [&](NvdlaSystem& system) {
+    top = &system;
+    load(system, img, before);
+    program_layer(system, img, p);
+    enable_layer(system);
+    wait_for_status(system, kAllDone, kLayerTimeoutNs);
+  });
+  EXPECT_TRUE(mentions(message, {"CDMA D_DATAIN_FORMAT.DATAIN_FORMAT (PIXEL) and CSC D_DATAIN_FORMAT.DATAIN_FORMAT "
+                                 "(FEATURE) disagree"}));
+  EXPECT_EQ(at_error, before) << "nothing may be written";
+}
+
+}  // namespace
+}  // namespace acosim::nvdla::test
