@@ -352,8 +352,14 @@ struct ConvOpDesc {
 // strides CACC's D_LINE_STRIDE / D_SURF_STRIDE. offset_u and
 // in_line_uv_stride serve planar pixel input (CDMA D_DAIN_ADDR_*_1,
 // D_LINE_UV_STRIDE); the firmware writes them for any input.
+// With conv_op.weight_format WEIGHT_FORMAT_COMPRESSED, wmb_data (the weight
+// mask bits) and wgs_data (the weight group sizes) are where CDMA reads
+// them; only their type, address and size matter (conv.c writes the size
+// of wmb_data to D_WMB_BYTES). Uncompressed layers leave them unset.
 struct ConvSurfaceDesc {
   DataCube weight_data;
+  DataCube wmb_data;
+  DataCube wgs_data;
   DataCube src_data;
   DataCube dst_data{MemoryType::Hw};
   int64_t offset_u = 0;

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstring>
 #include <map>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -690,8 +691,6 @@ void Builder::add_cdp(const CdpLayer& layer, bool after_previous) {
 // What conv.c processor_conv_program refuses or indexes its tables with
 // (map_conv, map_precision, map_img_fmt, map_pixel, map_weight_fmt,
 // map_mean), and the "value - 1" fields it writes, which must be at least 1.
-// Compressed weights need wmb_data and wgs_data, which a ConvLayer does not
-// hold.
 void Builder::check_conv_op(const ConvOpDesc& op) const {
   if (op.conv_mode > CONV_MODE_WINOGRAD) fail("conv_op.conv_mode " + std::to_string(op.conv_mode) + " is not 0..1");
   if (op.conv_mode != CONV_MODE_DIRECT) {
@@ -703,10 +702,6 @@ void Builder::check_conv_op(const ConvOpDesc& op) const {
   if (op.pixel_mapping != 0) fail("conv_op.pixel_mapping " + std::to_string(op.pixel_mapping) + " is not 0");
   if (op.weight_format > WEIGHT_FORMAT_COMPRESSED) {
     fail("conv_op.weight_format " + std::to_string(op.weight_format) + " is not 0..1");
-  }
-  if (op.weight_format == WEIGHT_FORMAT_COMPRESSED) {
-    fail("conv_op.weight_format is WEIGHT_FORMAT_COMPRESSED, which needs wmb_data and wgs_data (not part of a "
-         "ConvLayer)");
   }
   if (op.mean_format > MEAN_FORMAT_ENABLE) {
     fail("conv_op.mean_format " + std::to_string(op.mean_format) + " is not 0..1");
@@ -853,13 +848,53 @@ void Builder::add_conv(const ConvLayer& layer, bool after_previous) {
          std::to_string(out.height) + "x" + std::to_string(out.channel) + " (SDP writes the cube it takes)");
   }
 
+  // processor_conv_program, for WEIGHT_FORMAT_COMPRESSED: wmb_data and
+  // wgs_data given, their addresses atom-aligned, CHECK_ALIGN(wmb size,
+  // 128) and CHECK_ALIGN(wgs size, 4).
+  const bool compressed = c.weight_format == WEIGHT_FORMAT_COMPRESSED;
+  if (compressed) {
+    for (const auto& [cube, name, granule] : {std::make_tuple(&cs.wmb_data, "wmb_data", 128u),
+                                              std::make_tuple(&cs.wgs_data, "wgs_data", 4u)}) {
+      const std::string what = std::string("conv_surface.") + name;
+      check_memory_type(cube->type, what);
+      if (cube->size == 0 || cube->size % granule != 0) {
+        fail(what + ".size " + std::to_string(cube->size) + " is not a non-zero multiple of " +
+             std::to_string(granule) + " (compressed weights)");
+      }
+      if (cube->address % atom != 0) {
+        fail(what + ".address " + hex(cube->address) + " is not aligned to the " + std::to_string(atom) +
+             "-byte atom");
+      }
+    }
+  }
+  // Several batches: CDMA reads batch b's cube batch_stride x b after the
+  // first, and SDP writes its output sdp_op.batch_stride x b after the
+  // first; the buffers span every batch.
+  if (c.batch != s.batch_num) {
+    fail("conv_op.batch " + std::to_string(c.batch) + " differs from sdp_op.batch_num " +
+         std::to_string(s.batch_num) + " (SDP writes every batch CACC produces)");
+  }
+  const auto batched = [&](const DataCube& cube, uint32_t element_bytes, uint32_t batches, uint32_t stride,
+                           const char* what) {
+    const uint64_t extent = cube_extent(cube, atom, element_bytes) + uint64_t(batches - 1) * stride;
+    if (cube.size != 0 && cube.size < extent) {
+      fail(std::string(what) + ".size " + std::to_string(cube.size) + " is smaller than the " +
+           std::to_string(batches) + " batches' extent of " + std::to_string(extent) + " bytes");
+    }
+    return sized_cube(cube, extent, what);
+  };
+
   Node& conv = new_node(OpType::Conv, after_previous);
   conv.op.conv_op = conv_op(c);
   dla_conv_surface_desc& surface = conv.surface.conv_surface;
   surface.weight_data = sized_cube(w, w.size, "conv_surface.weight_data");
-  surface.wmb_data = unused_cube();
-  surface.wgs_data = unused_cube();
+  surface.wmb_data = compressed ? sized_cube(cs.wmb_data, cs.wmb_data.size, "conv_surface.wmb_data") : unused_cube();
+  surface.wgs_data = compressed ? sized_cube(cs.wgs_data, cs.wgs_data.size, "conv_surface.wgs_data") : unused_cube();
   surface.src_data = memory_cube(cs.src_data, precision_bytes(c.in_precision), "conv_surface.src_data");
+  if (c.batch > 1) {
+    surface.src_data =
+        batched(cs.src_data, precision_bytes(c.in_precision), c.batch, c.batch_stride, "conv_surface.src_data");
+  }
   surface.dst_data = hw_cube(out);
   surface.dst_data.line_stride = out.line_stride;
   surface.dst_data.surf_stride = out.surf_stride;
@@ -875,6 +910,9 @@ void Builder::add_conv(const ConvLayer& layer, bool after_previous) {
   ss.x2_data = operand_cube(s, s.x2_op, layer.sdp_surface.x2_data, "x2_data");
   ss.y_data = operand_cube(s, s.y_op, layer.sdp_surface.y_data, "y_data");
   ss.dst_data = memory_cube(dst, precision_bytes(s.dst_precision), "sdp_dst_data");
+  if (s.batch_num > 1) {
+    ss.dst_data = batched(dst, precision_bytes(s.dst_precision), s.batch_num, s.batch_stride, "sdp_dst_data");
+  }
   const size_t sdp_index = m_nodes.size() - 1;
   // The fused pair as the NVDLA compiler links it (as SDP -> PDP above):
   // SDP is programmed once CONV is, and CONV (the fused parent) is enabled

@@ -612,8 +612,10 @@ Operation read_layer(const Reader& r, const json& j, const std::string& key) {
     const std::string ck = Reader::child(key, "conv_surface");
     const json& cs = r.member(j, key, "conv_surface");
     r.expect_object(cs, ck);
-    r.only_keys(cs, ck, {"weight_data", "src_data", "dst_data", "offset_u", "in_line_uv_stride"});
+    r.only_keys(cs, ck, {"weight_data", "wmb_data", "wgs_data", "src_data", "dst_data", "offset_u", "in_line_uv_stride"});
     l.conv_surface.weight_data = read_cube(r, r.member(cs, ck, "weight_data"), Reader::child(ck, "weight_data"));
+    if (const json* c = r.find(cs, "wmb_data")) l.conv_surface.wmb_data = read_cube(r, *c, Reader::child(ck, "wmb_data"));
+    if (const json* c = r.find(cs, "wgs_data")) l.conv_surface.wgs_data = read_cube(r, *c, Reader::child(ck, "wgs_data"));
     l.conv_surface.src_data = read_cube(r, r.member(cs, ck, "src_data"), Reader::child(ck, "src_data"));
     l.conv_surface.dst_data = read_cube(r, r.member(cs, ck, "dst_data"), Reader::child(ck, "dst_data"));
     r.field(cs, ck, "offset_u", l.conv_surface.offset_u);
@@ -988,11 +990,17 @@ ordered_json layer_json(const Operation& o) {
     j["op"] = "conv";
     j["after_previous"] = o.after_previous;
     j["conv_op"] = conv_op_json(v->conv_op);
-    j["conv_surface"] = ordered_json{{"weight_data", cube_json(v->conv_surface.weight_data)},
-                                     {"src_data", cube_json(v->conv_surface.src_data)},
-                                     {"dst_data", cube_json(v->conv_surface.dst_data)},
-                                     {"offset_u", v->conv_surface.offset_u},
-                                     {"in_line_uv_stride", v->conv_surface.in_line_uv_stride}};
+    ordered_json cs;
+    cs["weight_data"] = cube_json(v->conv_surface.weight_data);
+    if (v->conv_op.weight_format == kWeightFormatCompressed) {
+      cs["wmb_data"] = cube_json(v->conv_surface.wmb_data);
+      cs["wgs_data"] = cube_json(v->conv_surface.wgs_data);
+    }
+    cs["src_data"] = cube_json(v->conv_surface.src_data);
+    cs["dst_data"] = cube_json(v->conv_surface.dst_data);
+    cs["offset_u"] = v->conv_surface.offset_u;
+    cs["in_line_uv_stride"] = v->conv_surface.in_line_uv_stride;
+    j["conv_surface"] = cs;
     j["sdp_op"] = sdp_op_json(v->sdp_op);
     ordered_json s = sdp_surface_json(v->sdp_surface);
     s["dst_data"] = cube_json(v->sdp_dst_data);

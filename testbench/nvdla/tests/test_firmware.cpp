@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <iostream>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -953,7 +954,20 @@ TEST(NvdlaFirmware, BuilderWritesConvLayersAndRefusesBadFields) {
   EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"conv_op.out_cvt (scale 2, offset 0)", "truncate only"}));
   layer = small_conv();
   layer.conv_op.weight_format = kWeightFormatCompressed;
-  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"WEIGHT_FORMAT_COMPRESSED", "wmb_data and wgs_data"}));
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer),
+                       {"conv_surface.wmb_data.size 0 is not a non-zero multiple of 128 (compressed weights)"}));
+  layer.conv_surface.wmb_data = {MemoryType::Mc, 0x80200000, 128, 1, 1, 1, 0, 0, 0};
+  layer.conv_surface.wgs_data = {MemoryType::Mc, 0x80200084, 4, 1, 1, 1, 0, 0, 0};
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"conv_surface.wgs_data.address 0x80200084 is not aligned"}));
+  layer = small_conv();
+  layer.conv_op.batch = 2;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"conv_op.batch 2 differs from sdp_op.batch_num 1"}));
+  layer.sdp_op.batch_num = 2;
+  layer.conv_op.batch_stride = 512;
+  layer.sdp_op.batch_stride = 512;
+  layer.conv_surface.src_data.size = 600;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer),
+                       {"conv_surface.src_data.size 600 is smaller than the 2 batches' extent of 640 bytes"}));
   layer = small_conv();
   layer.conv_op.conv_mode = 1;
   EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"conv_op.conv_mode is not CONV_MODE_DIRECT"}));
@@ -1146,6 +1160,35 @@ TEST(NvdlaFirmware, RubikSplitThenMergeRestoresTheCube) {
   ASSERT_EQ(result.run.interrupts.size(), 2u);
 }
 
+// An int8 convolution with 1x1 kernels on nv_full (32-byte atoms) of a
+// side x side x cin cube at `input` (one surface: cin <= 32) into `kernels`
+// output channels, the weights (kernel after kernel, cin bytes each: NVDLA's
+// direct-convolution layout for 1x1 kernels of at most atomic-C channels) at
+// `weights`; SDP passes CACC's sums through (output converter scale 1, no
+// shift) to `output`, a packed cube.
+ConvLayer one_by_one_conv(uint32_t side, uint32_t cin, uint32_t kernels, uint64_t input, uint64_t weights,
+                          uint32_t weight_bytes, uint64_t output) {
+  ConvLayer conv;
+  ConvOpDesc& op = conv.conv_op;
+  op.entry_per_slice = uint16_t((side + 1) / 2);  // two one-atom pixels per 64-byte CBUF entry
+  op.input_width_csc = uint16_t(side);
+  op.input_height_csc = uint16_t(side);
+  op.input_channel_csc = uint16_t(cin);
+  op.kernel_channel_csc = uint16_t(cin);
+  op.input_width_cmac = uint16_t(side);
+  op.input_height_cmac = uint16_t(side);
+  op.bytes_per_kernel = cin;
+  op.release = uint16_t(side);
+  const uint16_t w = uint16_t(side), c = uint16_t(cin), k = uint16_t(kernels);
+  conv.conv_surface.weight_data = {MemoryType::Mc, weights, weight_bytes, 1, 1, c, 0, 0, 0};
+  conv.conv_surface.src_data = {MemoryType::Mc, input, 0, w, w, c, side * 32, side * side * 32, 0};
+  conv.conv_surface.dst_data = {MemoryType::Hw, 0, 0, w, w, k, side * 32, side * side * 32, 0};
+  conv.sdp_op.out_cvt.scale = 1;
+  conv.sdp_surface.src_data = {MemoryType::Hw, 0, 0, w, w, k, 0, 0, 0};
+  conv.sdp_dst_data = {MemoryType::Mc, output, 0, w, w, k, side * 32, side * side * 32, 0};
+  return conv;
+}
+
 // Deconvolution as NVDLA's compiler maps it: a 2x2 deconvolution with
 // stride 2 of a 3x3x16 int8 input into 32 channels is one convolution with
 // 1x1 kernels, one kernel per output channel and output phase (kernel
@@ -1175,23 +1218,7 @@ TEST(NvdlaFirmware, DeconvolutionIsAConvolutionThenARubikContract) {
     }
   }
 
-  ConvLayer conv;
-  ConvOpDesc& op = conv.conv_op;
-  op.entry_per_slice = 2;  // 3 pixels of one 32-byte atom in 64-byte CBUF entries
-  op.input_width_csc = kIn;
-  op.input_height_csc = kIn;
-  op.input_channel_csc = kCin;
-  op.kernel_channel_csc = kCin;
-  op.input_width_cmac = kIn;
-  op.input_height_cmac = kIn;
-  op.bytes_per_kernel = kCin;
-  op.release = kIn;
-  conv.conv_surface.weight_data = {MemoryType::Mc, kWeights, uint32_t(weights.size()), 1, 1, kCin, 0, 0, 0};
-  conv.conv_surface.src_data = {MemoryType::Mc, kInput, 0, kIn, kIn, kCin, kIn * 32, kIn * kIn * 32, 0};
-  conv.conv_surface.dst_data = {MemoryType::Hw, 0, 0, kIn, kIn, kKernels, kIn * 32, kIn * kIn * 32, 0};
-  conv.sdp_op.out_cvt.scale = 1;
-  conv.sdp_surface.src_data = {MemoryType::Hw, 0, 0, kIn, kIn, kKernels, 0, 0, 0};
-  conv.sdp_dst_data = {MemoryType::Mc, kConvOut, 0, kIn, kIn, kKernels, kIn * 32, kIn * kIn * 32, 0};
+  const ConvLayer conv = one_by_one_conv(kIn, kCin, kKernels, kInput, kWeights, uint32_t(weights.size()), kConvOut);
 
   RubikLayer contract;
   contract.op.mode = kRubikModeContract;
@@ -1224,6 +1251,120 @@ TEST(NvdlaFirmware, DeconvolutionIsAConvolutionThenARubikContract) {
   expect_bytes(expected, read_back(result, 0).bytes, "the 6x6x32 deconvolution output and the 64 bytes after it");
   ASSERT_EQ(result.task.operations.size(), 3u);  // CONV, SDP, RUBIK
   EXPECT_EQ(result.task.operations[2].type, OpType::Rubik);
+}
+
+// A 1x1 convolution of 3x3x16 into 32 channels computed by its definition:
+// out(x, y, k) = sum over ci of in(x, y, ci) * weight(k, ci), saturated to
+// int8 by SDP's output converter (the values keep it inside).
+int8_t one_by_one_output(const std::function<int8_t(uint32_t, uint32_t, uint32_t)>& in,
+                         const std::function<int8_t(uint32_t, uint32_t)>& weight, uint32_t cin, uint32_t x, uint32_t y,
+                         uint32_t k) {
+  int sum = 0;
+  for (uint32_t ci = 0; ci < cin; ++ci) sum += in(x, y, ci) * weight(k, ci);
+  return int8_t(std::clamp(sum, -128, 127));
+}
+
+// Two batches through one convolution layer (nv_full): the firmware programs
+// conv_op.batch and batch_stride into CDMA, CSC and CACC and SDP's
+// batch_num and batch_stride; batch b's input lies batch_stride x b after
+// the first, its output sdp batch_stride x b after the first, and each is
+// the convolution of its own cube.
+TEST(NvdlaFirmware, ConvolutionOfTwoBatches) {
+  constexpr uint32_t kSide = 3, kCin = 16, kKernels = 32, kBatches = 2, kCube = kSide * kSide * 32;
+  constexpr uint32_t kInStride = 2 * kCube, kOutStride = 3 * kCube;  // gaps between the batches
+  constexpr uint64_t kInput = 0x80000000, kWeights = 0x80100000, kOutput = 0x80200000;
+  const auto input = [](uint32_t b) {
+    return [b](uint32_t x, uint32_t y, uint32_t c) { return int8_t(int(x * 5 + y * 3 + c * 7 + b * 11) % 9 - 4); };
+  };
+  const auto weight = [](uint32_t k, uint32_t ci) { return int8_t(int(k * 3 + ci * 5) % 5 - 2); };
+  std::vector<uint8_t> weights(size_t(kKernels) * kCin);
+  for (uint32_t k = 0; k < kKernels; ++k) {
+    for (uint32_t ci = 0; ci < kCin; ++ci) weights[size_t(k) * kCin + ci] = uint8_t(weight(k, ci));
+  }
+  ConvLayer conv = one_by_one_conv(kSide, kCin, kKernels, kInput, kWeights, uint32_t(weights.size()), kOutput);
+  conv.conv_op.batch = kBatches;
+  conv.conv_op.batch_stride = kInStride;
+  conv.sdp_op.batch_num = kBatches;
+  conv.sdp_op.batch_stride = kOutStride;
+
+  TaskRequest request = request_for(Config::NvFull);
+  const size_t out_bytes = size_t(kBatches - 1) * kOutStride + kCube + 64;
+  request.load.push_back({MemoryType::Mc, kOutput, pattern(kOutput, out_bytes, 0xEE)});
+  for (uint32_t b = 0; b < kBatches; ++b) {
+    request.load.push_back(
+        {MemoryType::Mc, kInput + b * kInStride, feature_cube(kSide, kSide, kCin, kSide * 32, kCube, input(b), 0)});
+  }
+  request.load.push_back({MemoryType::Mc, kWeights, weights});
+  request.operations.push_back({conv, false});
+  request.read_back.push_back({MemoryType::Mc, kOutput, out_bytes});
+  const TaskResult result = run_checked(request);
+
+  // Each batch's cube at its stride; the gap after each keeps its guard.
+  std::vector<uint8_t> expected = pattern(kOutput, out_bytes, 0xEE);
+  for (uint32_t b = 0; b < kBatches; ++b) {
+    const auto out = [&](uint32_t x, uint32_t y, uint32_t k) {
+      return one_by_one_output(input(b), weight, kCin, x, y, k);
+    };
+    const std::vector<uint8_t> cube = feature_cube(kSide, kSide, kKernels, kSide * 32, kCube, out, 0);
+    std::copy(cube.begin(), cube.end(), expected.begin() + std::ptrdiff_t(b) * kOutStride);
+  }
+  expect_bytes(expected, read_back(result, 0).bytes, "two batches' outputs and the gaps around them");
+}
+
+// Compressed weights through the firmware (nv_full): the same kind of layer
+// with 64 kernels, two groups of atomic-K = 32, about half of whose weights
+// are zeros. The layer holds, as NVDLA's compressed format does: a mask bit per
+// dense weight (bit i of the dense kernel-after-kernel order in byte i / 8,
+// bit i % 8; 1 = stored), the stored weights only, packed, and per kernel
+// group the byte count of its stored weights (32-bit little-endian). The
+// output must be the convolution with the dense kernels.
+TEST(NvdlaFirmware, ConvolutionWithCompressedWeights) {
+  constexpr uint32_t kSide = 3, kCin = 16, kKernels = 64, kGroup = 32, kCube = kSide * kSide * 32;
+  constexpr uint64_t kInput = 0x80000000, kWeights = 0x80100000, kMask = 0x80110000, kSizes = 0x80120000,
+                     kOutput = 0x80200000;
+  const auto input = [](uint32_t x, uint32_t y, uint32_t c) { return int8_t(int(x * 5 + y * 3 + c * 7) % 9 - 4); };
+  const auto weight = [](uint32_t k, uint32_t ci) {
+    return (k + ci) % 3 == 0 ? int8_t(0) : int8_t(int(k * 3 + ci * 5) % 5 - 2);
+  };
+  std::vector<uint8_t> mask(128, 0), stored;
+  std::vector<uint32_t> group_bytes(kKernels / kGroup, 0);
+  for (uint32_t k = 0; k < kKernels; ++k) {
+    for (uint32_t ci = 0; ci < kCin; ++ci) {
+      const uint32_t i = k * kCin + ci;
+      if (weight(k, ci) == 0) continue;
+      mask[i / 8] = uint8_t(mask[i / 8] | (1u << (i % 8)));
+      stored.push_back(uint8_t(weight(k, ci)));
+      ++group_bytes[k / kGroup];
+    }
+  }
+  std::vector<uint8_t> sizes;
+  for (const uint32_t bytes : group_bytes) {
+    for (unsigned b = 0; b < 4; ++b) sizes.push_back(uint8_t(bytes >> (8 * b)));
+  }
+  const uint32_t stored_bytes = uint32_t(stored.size());
+  stored.resize((stored.size() + 127) / 128 * 128, 0);
+  ConvLayer conv = one_by_one_conv(kSide, kCin, kKernels, kInput, kWeights, uint32_t(stored.size()), kOutput);
+  conv.conv_op.weight_format = kWeightFormatCompressed;
+  conv.conv_surface.wmb_data = {MemoryType::Mc, kMask, uint32_t(mask.size()), 1, 1, 1, 0, 0, 0};
+  conv.conv_surface.wgs_data = {MemoryType::Mc, kSizes, uint32_t(sizes.size()), 1, 1, 1, 0, 0, 0};
+
+  TaskRequest request = request_for(Config::NvFull);
+  const size_t out_bytes = size_t(2) * kCube + 64;
+  request.load.push_back({MemoryType::Mc, kInput, feature_cube(kSide, kSide, kCin, kSide * 32, kCube, input, 0)});
+  request.load.push_back({MemoryType::Mc, kWeights, stored});
+  request.load.push_back({MemoryType::Mc, kMask, mask});
+  request.load.push_back({MemoryType::Mc, kSizes, sizes});
+  request.load.push_back({MemoryType::Mc, kOutput, pattern(kOutput, out_bytes, 0xEE)});
+  request.operations.push_back({conv, false});
+  request.read_back.push_back({MemoryType::Mc, kOutput, out_bytes});
+  const TaskResult result = run_checked(request);
+
+  const auto out = [&](uint32_t x, uint32_t y, uint32_t k) { return one_by_one_output(input, weight, kCin, x, y, k); };
+  std::vector<uint8_t> expected = feature_cube(kSide, kSide, kKernels, kSide * 32, kCube, out, 0);
+  const std::vector<uint8_t> guard = pattern(kOutput, out_bytes, 0xEE);
+  expected.insert(expected.end(), guard.end() - 64, guard.end());
+  expect_bytes(expected, read_back(result, 0).bytes, "the convolution with the dense kernels");
+  std::cout << "compressed weights: " << stored_bytes << " of " << kKernels * kCin << " bytes stored\n";
 }
 
 // nv_small has no Rubik: its firmware build runs with dla_config.rubik_enable

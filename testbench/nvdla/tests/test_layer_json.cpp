@@ -1157,10 +1157,22 @@ TEST_F(LayerJson, ConvLayerReadsAndItsErrorsNameTheKey) {
                                                   "channel": 1}})"))
                 .find("layers[0].conv_surface.weight_data: missing"),
             std::string::npos);
-  EXPECT_NE(error_of(conv("{}", R"({"wmb_data": {}})"))
-                .find("layers[0].conv_surface.wmb_data: unknown key (known here: weight_data, src_data, dst_data, "
-                      "offset_u, in_line_uv_stride)"),
+  EXPECT_NE(error_of(conv("{}", R"({"mean_data": {}})"))
+                .find("layers[0].conv_surface.mean_data: unknown key (known here: weight_data, wmb_data, wgs_data, "
+                      "src_data, dst_data, offset_u, in_line_uv_stride)"),
             std::string::npos);
+  // Compressed weights: wmb_data and wgs_data, read and written again.
+  std::string compressed_surface = conv_surface;
+  compressed_surface.insert(1, R"("wmb_data": {"type": "mc", "address": "0x80200000", "size": 128, "width": 1,
+      "height": 1, "channel": 1}, "wgs_data": {"type": "mc", "address": "0x80300000", "size": 4, "width": 1,
+      "height": 1, "channel": 1}, )");
+  const LayerDescription packed =
+      parse_layer_json(conv(R"({"weight_format": 1})", compressed_surface), layer_path());
+  const auto& k = std::get<ConvLayer>(packed.operations[0].layer);
+  EXPECT_EQ(k.conv_surface.wmb_data.address, 0x80200000u);
+  EXPECT_EQ(k.conv_surface.wgs_data.size, 4u);
+  const LayerDescription again = parse_layer_json(layer_to_json(packed), layer_path());
+  EXPECT_EQ(std::get<ConvLayer>(again.operations[0].layer).conv_surface.wgs_data.address, 0x80300000u);
   EXPECT_NE(error_of(R"({"layers": [{"op": "conv", "conv_op": {}}]})").find("layers[0].conv_surface: missing"),
             std::string::npos);
   EXPECT_NE(error_of(R"({"layers": [{"op": "conv", "conv_op": {}, "conv_surface": )" + conv_surface +
