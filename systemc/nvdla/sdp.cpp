@@ -120,6 +120,10 @@ SdpConfig Sdp::decode(unsigned g) const {
   c.cvt_scale = static_cast<int16_t>(m_bank.get(r::D_CVT_SCALE, g) & 0xFFFF);
   c.cvt_shift = static_cast<uint8_t>(m_bank.get(r::D_CVT_SHIFT, g));
   c.ew_present = m_config.sdp_has_ew;
+  // FP16 data exists on the nvdlav1 design only (nv_full); NAN_TO_ZERO turns
+  // NaN inputs and operands into +0 (NV_NVDLA_SDP_cmux.v).
+  c.fp16_present = m_config.fp16;
+  c.nan_to_zero = r::D_FEATURE_MODE_CFG_NAN_TO_ZERO.get(m_bank.get(r::D_FEATURE_MODE_CFG, g)) != 0;
   return c;
 }
 
@@ -238,6 +242,10 @@ void Sdp::record_stats(unsigned g, const SdpConfig& layer, const SdpStats& stats
     m_bank.set(r::D_PERF_LUT_HYBRID, stats.lut.hybrid, g);
   }
   if (sdp_compare_mode(layer)) m_bank.set(r::D_STATUS, r::D_STATUS_STATUS_UNEQUAL.put(stats.unequal ? 1 : 0), g);
+  // The write DMA counts FP16 NaN outputs whatever PERF_NAN_INF_COUNT_EN
+  // says (NV_NVDLA_SDP_WDMA_DAT_in.v); SDP's own NaN/Inf input counters are
+  // tied to 0 (NV_NVDLA_sdp.v), SDP_RDMA counts the inputs.
+  if (layer.out_precision == Precision::Fp16) m_bank.set(r::D_STATUS_NAN_OUTPUT_NUM, stats.nan_output, g);
 }
 
 void Sdp::process_convolution(unsigned g) {

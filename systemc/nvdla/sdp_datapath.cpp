@@ -1,8 +1,11 @@
 #include "systemc/nvdla/sdp_datapath.h"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 #include <vector>
+
+#include "systemc/nvdla/float16.h"
 
 namespace acosim::nvdla {
 
@@ -69,16 +72,85 @@ int32_t x_stage(const SdpStageConfig& stage, int32_t x, int32_t alu_operand, int
   return int32_t(y);
 }
 
-int32_t convert_output(const SdpConfig& config, int32_t y, bool* saturated_17) {
-  if (config.out_precision == Precision::Fp16) {
-    throw std::invalid_argument("SDP: the FP16 output converter is not modelled");
+namespace {
+
+// An FP16 operand as the FP16 path reads it (sdp_x.cpp X_alu/X_mul): a NaN
+// becomes +0 under NAN_TO_ZERO, then the pattern is widened exactly.
+uint32_t fp_operand(uint16_t operand, bool nan_to_zero) {
+  return sdp_fp16_to_fp32(nan_to_zero && fp16_is_nan(operand) ? uint16_t(0) : operand);
+}
+
+// NV_NVDLA_SDP_core.v: FP16 output counts as saturated when it is +-65504.
+bool fp16_saturated(uint16_t h) { return (h & 0x7FFFu) == 0x7BFFu; }
+
+}  // namespace
+
+uint32_t x_stage_fp(const SdpStageConfig& stage, uint32_t x, uint16_t alu_operand, uint16_t mul_operand,
+                    bool nan_to_zero) {
+  if (stage.bypass) return x;
+  uint32_t a = x;
+  if (!stage.alu_bypass) {
+    // The ALU shift has no effect on the FP16 path (sdp_x.cpp X_alu).
+    const uint32_t operand = fp_operand(alu_operand, nan_to_zero);
+    switch (stage.alu_algo) {
+      case SdpAluAlgo::Max:
+        a = sdp_fp32_max(x, operand);
+        break;
+      case SdpAluAlgo::Min:
+        a = sdp_fp32_min(x, operand);
+        break;
+      case SdpAluAlgo::Sum:
+        a = sdp_fp32_add(x, operand);
+        break;
+      case SdpAluAlgo::Reserved:
+        // sdp.h FpAlu decodes 3 as EQL: the bit pattern 0 for equal bits, else 1.
+        a = x == operand ? 0u : 1u;
+        break;
+    }
+  }
+  // No truncation on the FP16 path (sdp_x.cpp X_trt passes fp32 through).
+  if (!stage.mul_bypass && !(stage.mul_prelu && (a >> 31) == 0)) {
+    a = sdp_fp32_mul(a, fp_operand(mul_operand, nan_to_zero));
+  }
+  if (!stage.relu_bypass) a = sdp_fp32_relu(a);
+  return a;
+}
+
+namespace {
+
+// convert_output() without its check of the precisions, for the element
+// pipeline (sdp_process checks them once per layer).
+int32_t convert_element(const SdpConfig& config, int32_t y, bool* saturated) {
+  if (config.proc_precision == Precision::Fp16) {
+    // sdp_c.cpp: fp32 -> FP16, then FP16 -> INT16 for INT16 output; the
+    // offset/scale/shift do not act and nothing counts as saturated but
+    // +-65504 in FP16 output.
+    const uint16_t h = sdp_fp32_to_fp16(uint32_t(y));
+    if (config.out_precision == Precision::Fp16) {
+      if (saturated) *saturated = fp16_saturated(h);
+      return int32_t(h);
+    }
+    if (saturated) *saturated = false;
+    return sdp_fp16_to_int16(h);
   }
   const int64_t difference = int64_t(y) - config.cvt_offset;  // 33 bits
   const int64_t product = difference * config.cvt_scale;      // 49 bits
   const int64_t shifted = sdp_round_shift(product, config.cvt_shift & 0x3Fu);
   const int64_t t = sdp_saturate(shifted, 17);
-  if (saturated_17) *saturated_17 = t != shifted;
+  if (config.out_precision == Precision::Fp16) {
+    const uint16_t h = sdp_int17_to_fp16(int32_t(t));
+    if (saturated) *saturated = fp16_saturated(h);
+    return int32_t(h);
+  }
+  if (saturated) *saturated = t != shifted;
   return int32_t(sdp_saturate(t, config.out_precision == Precision::Int8 ? 8 : 16));
+}
+
+}  // namespace
+
+int32_t convert_output(const SdpConfig& config, int32_t y, bool* saturated) {
+  if (auto illegal = sdp_illegal_precision(config)) throw std::invalid_argument("SDP: " + *illegal);
+  return convert_element(config, y, saturated);
 }
 
 namespace {
@@ -129,21 +201,48 @@ std::optional<std::string> stage_mismatch(const MemoryReads& reads, const SdpMem
 }  // namespace
 
 std::optional<std::string> sdp_unsupported(const SdpConfig& config) {
-  if (config.in_precision == Precision::Fp16 || config.proc_precision == Precision::Fp16 ||
-      config.out_precision == Precision::Fp16) {
-    return std::string("FP16 data (IN/PROC/OUT_PRECISION ") + precision_name(config.in_precision) +
-           "/" + precision_name(config.proc_precision) + "/" +
-           precision_name(config.out_precision) + ")";
-  }
-  if (config.in_precision != config.proc_precision) {
+  // Conversions to or from FP16 are legal or illegal (sdp_illegal_precision),
+  // never merely unmodelled; only the integer ones that change the number
+  // of elements per atom are left out.
+  const bool fp16 = config.in_precision == Precision::Fp16 || config.proc_precision == Precision::Fp16;
+  if (!fp16 && config.in_precision != config.proc_precision) {
     return std::string("precision conversion from SDP_RDMA IN_PRECISION ") +
            precision_name(config.in_precision) + " to PROC_PRECISION " +
            precision_name(config.proc_precision);
   }
-  if (config.out_precision != config.proc_precision) {
+  const bool int16_to_fp16 = config.proc_precision == Precision::Int16 && config.out_precision == Precision::Fp16;
+  if (config.proc_precision != Precision::Fp16 && !int16_to_fp16 &&
+      config.out_precision != config.proc_precision) {
     return std::string("precision conversion from PROC_PRECISION ") +
            precision_name(config.proc_precision) + " to OUT_PRECISION " +
            precision_name(config.out_precision);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> sdp_illegal_precision(const SdpConfig& config) {
+  const auto fp16 = [](Precision p) { return p == Precision::Fp16; };
+  if (!config.fp16_present) {
+    const char* field = fp16(config.in_precision)     ? "SDP_RDMA D_FEATURE_MODE_CFG.IN_PRECISION"
+                        : fp16(config.proc_precision) ? "D_DATA_FORMAT.PROC_PRECISION"
+                        : fp16(config.out_precision)  ? "D_DATA_FORMAT.OUT_PRECISION"
+                                                      : nullptr;
+    if (field) {
+      return std::string(field) +
+             " = FP16, but this configuration has no FP16 datapath (only nv_full has one; "
+             "sw/nvdla/regs/config.h HardwareConfig::fp16)";
+    }
+  }
+  if (fp16(config.in_precision) != fp16(config.proc_precision)) {
+    return std::string("SDP_RDMA D_FEATURE_MODE_CFG.IN_PRECISION = ") + precision_name(config.in_precision) +
+           " with D_DATA_FORMAT.PROC_PRECISION = " + precision_name(config.proc_precision) +
+           " is illegal: FP16 input is widened to fp32 for the FP16 datapath only "
+           "(NV_NVDLA_SDP_MRDMA_EG_dout.v), so FP16 input needs FP16 processing and FP16 processing FP16 input";
+  }
+  if (fp16(config.proc_precision) && config.out_precision == Precision::Int8) {
+    return std::string(
+        "D_DATA_FORMAT.PROC_PRECISION = fp16 with OUT_PRECISION = int8 is illegal: the FP16 "
+        "converter outputs FP16 or INT16 only (cmod/hls/sdp/sdp_c.cpp)");
   }
   return std::nullopt;
 }
@@ -213,10 +312,36 @@ class ElementPipeline {
     // (NV_NVDLA_SDP_HLS_C_int.v is bypassed with cfg_mode_eql).
     if (!m_compare) {
       bool saturated = false;
-      v = convert_output(m_config, v, &saturated);
+      v = convert_element(m_config, v, &saturated);
       if (saturated) ++stats.out_saturation;
     }
     return v;
+  }
+
+  // The FP16 path: `x` the fp32 pattern entering X1. Returns the output
+  // element (FP16 pattern or INT16 value), or in EQL compare mode the EW
+  // result unconverted.
+  int32_t run_fp(uint32_t x, uint64_t element, SdpStats& stats) const {
+    const bool nan_to_zero = m_config.nan_to_zero;
+    // sdp_hls_wrapper.cpp sdp(), NV_NVDLA_SDP_cmux.v: NAN_TO_ZERO flushes a NaN input to +0.
+    uint32_t v = nan_to_zero && fp32_is_nan(x) ? 0u : x;
+    if (m_config.bs_present) {
+      v = x_stage_fp(m_config.bs, v, uint16_t(m_bs.alu ? m_operands.bs.alu(element) : m_config.bs.alu_operand),
+                     uint16_t(m_bs.mul ? m_operands.bs.mul(element) : m_config.bs.mul_operand), nan_to_zero);
+    }
+    if (m_config.bn_present) {
+      v = x_stage_fp(m_config.bn, v, uint16_t(m_bn.alu ? m_operands.bn.alu(element) : m_config.bn.alu_operand),
+                     uint16_t(m_bn.mul ? m_operands.bn.mul(element) : m_config.bn.mul_operand), nan_to_zero);
+    }
+    if (m_ew_active) {
+      v = y_stage_fp(m_config.ew, m_lut, v, uint16_t(m_ew.alu ? m_operands.ew.alu(element) : 0),
+                     uint16_t(m_ew.mul ? m_operands.ew.mul(element) : 0), nan_to_zero, stats.lut, stats.unequal);
+    }
+    if (m_compare) return int32_t(v);  // sdp_c.cpp passes the data with cfg_mode_eql
+    bool saturated = false;
+    const int32_t out = convert_element(m_config, int32_t(v), &saturated);
+    if (saturated) ++stats.out_saturation;
+    return out;
   }
 
  private:
@@ -293,6 +418,58 @@ void process_by_table(const ElementPipeline& pipeline, const CubeGeometry& g, co
   }
 }
 
+// The counters of NV_NVDLA_SDP_MRDMA_EG_dout.v / NV_NVDLA_SDP_WDMA_DAT_in.v
+// stop at all ones.
+void count_saturating(uint32_t& counter) {
+  if (counter != std::numeric_limits<uint32_t>::max()) ++counter;
+}
+
+// The checks sdp_process and sdp_process_values make before computing.
+void check_layer(const SdpConfig& config, const SdpOperands& operands) {
+  if (auto illegal = sdp_illegal_precision(config)) throw std::invalid_argument("SDP: " + *illegal);
+  if (auto feature = sdp_unsupported(config)) {
+    throw std::invalid_argument("SDP: " + *feature + " is not modelled");
+  }
+  if (config.ew_present) {
+    if (auto illegal = ew_unsupported_or_illegal(config.ew, &config)) throw std::invalid_argument("SDP: " + *illegal);
+  }
+  if (auto mismatch = sdp_operand_mismatch(config, operands)) throw std::invalid_argument("SDP: " + *mismatch);
+  if (config.proc_precision == Precision::Fp16) {
+    // A value of the FP16 path is a 16-bit pattern; NV_NVDLA_SDP_RDMA_reg.v
+    // flags ONE_BYTE operands with FP16 processing as illegal.
+    const char* names[] = {"BRDMA", "NRDMA", "ERDMA"};
+    const SdpMemoryOperands* dmas[] = {&operands.bs, &operands.bn, &operands.ew};
+    for (int i = 0; i < 3; ++i) {
+      if (dmas[i]->enabled && !dmas[i]->two_bytes) {
+        throw std::invalid_argument(std::string("SDP: D_") + names[i] + "_CFG." + names[i] +
+                                    "_DATA_SIZE = ONE_BYTE with PROC_PRECISION fp16 is illegal (operands of the "
+                                    "FP16 datapath are 16-bit FP16 values)");
+      }
+    }
+  }
+}
+
+void check_operand_sizes(const SdpOperands& operands, size_t elements) {
+  for (const auto* dma : {&operands.bs, &operands.bn, &operands.ew}) {
+    if (dma->enabled && dma->bytes.size() < dma->records(elements) * dma->record_bytes()) {
+      throw std::invalid_argument("SDP: an operand DMA holds " + std::to_string(dma->bytes.size()) +
+                                  " bytes, the cube needs " +
+                                  std::to_string(dma->records(elements) * dma->record_bytes()));
+    }
+  }
+}
+
+uint16_t load16(const uint8_t* p) { return uint16_t(p[0] | (p[1] << 8)); }
+
+void store(uint8_t* dst, size_t i, bool wide, int32_t v) {
+  if (wide) {
+    dst[2 * i] = uint8_t(v);
+    dst[2 * i + 1] = uint8_t(uint32_t(v) >> 8);
+  } else {
+    dst[i] = uint8_t(v);
+  }
+}
+
 }  // namespace
 
 PackedCube sdp_process(const SdpConfig& config, const PackedCube& input, const SdpOperands& operands,
@@ -304,13 +481,7 @@ PackedCube sdp_process(const SdpConfig& config, const PackedCube& input, const S
 
 void sdp_process(const SdpConfig& config, const PackedCube& input, const SdpOperands& operands,
                  const SdpLutTables& lut, SdpStats& stats, PackedCube& output) {
-  if (auto feature = sdp_unsupported(config)) {
-    throw std::invalid_argument("SDP: " + *feature + " is not modelled");
-  }
-  if (config.ew_present) {
-    if (auto illegal = ew_unsupported_or_illegal(config.ew, &config)) throw std::invalid_argument("SDP: " + *illegal);
-  }
-  if (auto mismatch = sdp_operand_mismatch(config, operands)) throw std::invalid_argument("SDP: " + *mismatch);
+  check_layer(config, operands);
   if (input.geometry.precision != config.in_precision) {
     throw std::invalid_argument(std::string("SDP: input cube is ") +
                                 precision_name(input.geometry.precision) + ", IN_PRECISION is " +
@@ -322,22 +493,31 @@ void sdp_process(const SdpConfig& config, const PackedCube& input, const SdpOper
   // Every byte is written below: no need to clear a buffer kept from an
   // earlier layer.
   output.bytes.resize(output.geometry.total_bytes());
+  // Modelled conversions keep the element size (see PRECISION COMBINATIONS).
   if (input.bytes.size() != output.bytes.size()) {
     throw std::invalid_argument("SDP: input cube holds " + std::to_string(input.bytes.size()) +
                                 " bytes, its geometry " + std::to_string(output.bytes.size()));
   }
   const bool wide = input.geometry.bytes_per_element() == 2;
   const size_t elements = input.bytes.size() / input.geometry.bytes_per_element();
-  for (const auto* dma : {&operands.bs, &operands.bn, &operands.ew}) {
-    if (dma->enabled && dma->bytes.size() < dma->records(elements) * dma->record_bytes()) {
-      throw std::invalid_argument("SDP: an operand DMA holds " + std::to_string(dma->bytes.size()) +
-                                  " bytes, the cube needs " +
-                                  std::to_string(dma->records(elements) * dma->record_bytes()));
-    }
-  }
+  check_operand_sizes(operands, elements);
   const ElementPipeline pipeline(config, operands, lut);
   const uint8_t* src = input.bytes.data();
   uint8_t* dst = output.bytes.data();
+  if (config.proc_precision == Precision::Fp16) {
+    // FP16 input (IN_PRECISION = PROC_PRECISION = FP16, checked above).
+    // EQL compare mode writes nothing, so no output NaN reaches the WDMA.
+    const bool fp16_out = config.out_precision == Precision::Fp16 && !sdp_compare_mode(config);
+    for (size_t i = 0; i < elements; ++i) {
+      const uint16_t h = load16(src + 2 * i);
+      if (fp16_is_nan(h)) count_saturating(stats.nan_input);
+      if (fp16_is_inf(h)) count_saturating(stats.inf_input);
+      const int32_t v = pipeline.run_fp(sdp_fp16_to_fp32(h), i, stats);
+      if (fp16_out && fp16_is_nan(uint16_t(v))) count_saturating(stats.nan_output);
+      store(dst, i, true, v);
+    }
+    return;
+  }
   if (!wide && pipeline.depends_on_channel_only() &&
       uint64_t{input.geometry.surfaces()} * input.geometry.elements_per_atom() <= kMaxTableChannels) {
     process_by_table(pipeline, input.geometry, src, dst, stats);
@@ -346,26 +526,15 @@ void sdp_process(const SdpConfig& config, const PackedCube& input, const SdpOper
   for (size_t i = 0; i < elements; ++i) {
     // As SDP_RDMA extracts elements (NV_NVDLA_SDP_MRDMA_EG_dout.v): every
     // byte (INT8) or little-endian word (INT16), sign-extended to 32 bits.
-    const int32_t x = wide ? int32_t(int16_t(uint16_t(src[2 * i] | (src[2 * i + 1] << 8)))) : int32_t(int8_t(src[i]));
-    const int32_t v = pipeline.run(x, i, stats);
-    if (wide) {
-      dst[2 * i] = uint8_t(v);
-      dst[2 * i + 1] = uint8_t(uint32_t(v) >> 8);
-    } else {
-      dst[i] = uint8_t(v);
-    }
+    // An INT16 -> FP16 layer never writes a NaN (sdp_int17_to_fp16).
+    const int32_t x = wide ? int32_t(int16_t(load16(src + 2 * i))) : int32_t(int8_t(src[i]));
+    store(dst, i, wide, pipeline.run(x, i, stats));
   }
 }
 
 void sdp_process_values(const SdpConfig& config, const std::vector<int32_t>& values, const CubeGeometry& geometry,
                         const SdpOperands& operands, const SdpLutTables& lut, SdpStats& stats, PackedCube& output) {
-  if (auto feature = sdp_unsupported(config)) {
-    throw std::invalid_argument("SDP: " + *feature + " is not modelled");
-  }
-  if (config.ew_present) {
-    if (auto illegal = ew_unsupported_or_illegal(config.ew, &config)) throw std::invalid_argument("SDP: " + *illegal);
-  }
-  if (auto mismatch = sdp_operand_mismatch(config, operands)) throw std::invalid_argument("SDP: " + *mismatch);
+  check_layer(config, operands);
   output.geometry = geometry;
   output.geometry.precision = config.out_precision;
   output.geometry.validate();
@@ -376,23 +545,15 @@ void sdp_process_values(const SdpConfig& config, const std::vector<int32_t>& val
     throw std::invalid_argument("SDP: the convolution core delivers " + std::to_string(values.size()) +
                                 " values, SDP's cube has " + std::to_string(elements) + " elements");
   }
-  for (const auto* dma : {&operands.bs, &operands.bn, &operands.ew}) {
-    if (dma->enabled && dma->bytes.size() < dma->records(elements) * dma->record_bytes()) {
-      throw std::invalid_argument("SDP: an operand DMA holds " + std::to_string(dma->bytes.size()) +
-                                  " bytes, the cube needs " +
-                                  std::to_string(dma->records(elements) * dma->record_bytes()));
-    }
-  }
+  check_operand_sizes(operands, elements);
   const ElementPipeline pipeline(config, operands, lut);
   uint8_t* dst = output.bytes.data();
+  const bool fp = config.proc_precision == Precision::Fp16;
+  const bool fp16_out = config.out_precision == Precision::Fp16 && !sdp_compare_mode(config);
   for (size_t i = 0; i < elements; ++i) {
-    const int32_t v = pipeline.run(values[i], i, stats);
-    if (wide) {
-      dst[2 * i] = uint8_t(v);
-      dst[2 * i + 1] = uint8_t(uint32_t(v) >> 8);
-    } else {
-      dst[i] = uint8_t(v);
-    }
+    const int32_t v = fp ? pipeline.run_fp(uint32_t(values[i]), i, stats) : pipeline.run(values[i], i, stats);
+    if (fp && fp16_out && fp16_is_nan(uint16_t(v))) count_saturating(stats.nan_output);
+    store(dst, i, wide, v);
   }
 }
 

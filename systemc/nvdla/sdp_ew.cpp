@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "sw/nvdla/regs/sdp.h"
+#include "systemc/nvdla/float16.h"
 #include "systemc/nvdla/sdp_datapath.h"
 
 namespace acosim::nvdla {
@@ -125,15 +126,52 @@ int32_t y_stage(const SdpEwConfig& config, const SdpLutTables& tables, int32_t x
   return out;
 }
 
+namespace {
+
+// sdp_y_cvt.cpp on the FP16 path: NaN flush, then the exact widening.
+uint32_t fp_memory_operand(uint16_t value, bool nan_to_zero) {
+  return sdp_fp16_to_fp32(nan_to_zero && fp16_is_nan(value) ? uint16_t(0) : value);
+}
+
+}  // namespace
+
+uint32_t y_stage_fp(const SdpEwConfig& config, const SdpLutTables& tables, uint32_t x, uint16_t alu_operand,
+                    uint16_t mul_operand, bool nan_to_zero, SdpLutStats& stats, bool& unequal) {
+  if (config.bypass) return x;
+  uint32_t m = x;
+  if (!config.mul_bypass && !(config.mul_prelu && (x >> 31) == 0)) {
+    const uint32_t op = config.mul_operand_from_memory ? fp_memory_operand(mul_operand, nan_to_zero)
+                                                       : uint32_t(config.mul_operand);
+    m = sdp_fp32_mul(m, op);
+  }
+  uint32_t a = m;
+  if (!config.alu_bypass) {
+    const uint32_t op = config.alu_operand_from_memory ? fp_memory_operand(alu_operand, nan_to_zero)
+                                                       : uint32_t(config.alu_operand);
+    switch (config.alu_algo) {
+      case SdpEwAluAlgo::Max:
+        a = sdp_fp32_max(m, op);
+        break;
+      case SdpEwAluAlgo::Min:
+        a = sdp_fp32_min(m, op);
+        break;
+      case SdpEwAluAlgo::Sum:
+        a = sdp_fp32_add(m, op);
+        break;
+      case SdpEwAluAlgo::Eql:
+        a = m == op ? 0u : 1u;
+        break;
+    }
+  }
+  const uint32_t out = config.lut_bypass ? a : sdp_lut_lookup_fp(config.lut, tables, a, stats);
+  if (ew_compare_mode(config) && (out & 0xFFFFu) != 0) unequal = true;
+  return out;
+}
+
 std::optional<std::string> ew_unsupported_or_illegal(const SdpEwConfig& config,
                                                      const SdpConfig* sdp) {
   if (config.bypass) return std::nullopt;
   if (sdp) {
-    if (sdp->proc_precision == Precision::Fp16) {
-      return std::string(
-          "the FP16 EW (Y) stage (D_DATA_FORMAT.PROC_PRECISION = FP16 with "
-          "D_DP_EW_CFG.EW_BYPASS = NO) is not modelled");
-    }
     if (ew_compare_mode(config) &&
         (sdp->cvt_offset != 0 || sdp->cvt_scale != 1 || (sdp->cvt_shift & 0x3Fu) != 0)) {
       return std::string(

@@ -1,4 +1,4 @@
-// The NVDLA SDP EW (Y) stage, INT8/INT16 processing path, as plain C++,
+// The NVDLA SDP EW (Y) stage as plain C++. INT8/INT16 processing path
 // bit-exact with nvdla/hw master vmod/nvdla/sdp/NV_NVDLA_SDP_CORE_y.v,
 // NV_NVDLA_SDP_HLS_Y_int_core.v, NV_NVDLA_SDP_HLS_Y_int_mul.v,
 // NV_NVDLA_SDP_HLS_Y_int_alu.v, NV_NVDLA_SDP_HLS_Y_int_cvt.v,
@@ -6,7 +6,7 @@
 // followed by the LUT of sdp_lut.h. The C model cmod/hls/sdp/sdp_y.cpp,
 // sdp_y_core.cpp, sdp_y_cvt.cpp computes the same. The integer path is
 // integer throughout (no fp32 anywhere; fp32 is used only for FP16 data,
-// which is not modelled here).
+// see the FP16 part below).
 //
 // Numeric rules (exact integers; rnd = sdp_round_shift's ties-away-from-zero
 // rounding, sat_n = sdp_saturate; see sdp_datapath.h):
@@ -36,7 +36,24 @@
 // when any element reaching the WDMA is non-zero. The caller must then write
 // nothing; y_stage() sets `unequal` when the element's output (after the LUT
 // when the LUT is not bypassed) is non-zero in its low 16 bits, the bits the
-// converter forwards. Plain C++, no SystemC.
+// converter forwards.
+//
+// FP16 processing (PROC_PRECISION FP16, nv_full), after the nvdlav1 C model
+// cmod/hls/sdp/sdp_y.cpp, sdp_y_core.cpp, sdp_y_cvt.cpp (the RTL
+// NV_NVDLA_SDP_CORE_Y_*.v was synthesised from it); x and the result are
+// fp32 patterns, the arithmetic is float16.h's:
+//   Operands: EW_xxx_SRC = REG: D_DP_EW_xxx_SRC_VALUE taken as an fp32
+//     pattern (all 32 bits, no NaN flush). EW_xxx_SRC = MEM: the 16-bit FP16
+//     memory value, a NaN replaced by +0 under D_FEATURE_MODE_CFG.NAN_TO_ZERO,
+//     widened exactly by sdp_fp16_to_fp32; the operand converter
+//     (EW_xxx_CVT_*, its bypass included) and EW_TRUNCATE do not act.
+//   MUL  m = x when EW_MUL_BYPASS, or when EW_MUL_PRELU and x's sign bit is
+//        clear; otherwise m = sdp_fp32_mul(x, op).
+//   ALU  a = m when EW_ALU_BYPASS; else sdp_fp32_max / sdp_fp32_min /
+//        sdp_fp32_add (m, op), or for EQL the pattern 0 when m and op are the
+//        same bits, 1 otherwise (nvdla/hw cmod/hls/sdp/sdp.h FpAlu).
+//   LUT  out = sdp_lut_lookup_fp(a) unless EW_LUT_BYPASS (sdp_lut.h, FP16 path).
+// Plain C++, no SystemC.
 #pragma once
 
 #include <cstdint>
@@ -123,6 +140,11 @@ int32_t ew_convert_operand(const SdpEwOperandCvt& cvt, int32_t value);
 // goes to the output converter.
 int32_t y_stage(const SdpEwConfig& config, const SdpLutTables& tables, int32_t x,
                 int32_t alu_operand, int32_t mul_operand, SdpLutStats& stats, bool& unequal);
+
+// The same on the FP16 path: `x` and the result are fp32 patterns, the
+// memory operands FP16 patterns (ignored for REG sources).
+uint32_t y_stage_fp(const SdpEwConfig& config, const SdpLutTables& tables, uint32_t x, uint16_t alu_operand,
+                    uint16_t mul_operand, bool nan_to_zero, SdpLutStats& stats, bool& unequal);
 
 // Programming the RTL or the C model asserts on or leaves undefined, named by
 // register field; nullopt when the stage can be computed. `sdp` (optional)

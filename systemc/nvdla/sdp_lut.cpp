@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "sw/nvdla/regs/sdp.h"
+#include "systemc/nvdla/float16.h"
 #include "systemc/nvdla/sdp_datapath.h"
 
 namespace acosim::nvdla {
@@ -181,13 +182,10 @@ void SdpLutTables::reset() {
 
 // ---- lookup -------------------------------------------------------------------
 
-SdpLutIndex sdp_lut_index(const SdpLutConfig& config, int32_t x) {
-  const TableIndex le = config.le_linear
-                            ? line_index(x, config.le_start, config.le_index_select,
-                                         uint32_t(kSdpLutLeEntries))
-                            : exponent_index(x, config.le_start, config.le_index_offset);
-  const TableIndex lo =
-      line_index(x, config.lo_start, config.lo_index_select, uint32_t(kSdpLutLoEntries));
+namespace {
+
+// The table selection shared by both paths (see the header comment).
+SdpLutIndex select_table(const SdpLutConfig& config, const TableIndex& le, const TableIndex& lo) {
   SdpLutIndex out;
   out.le_uflow = le.uflow;
   out.le_oflow = le.oflow;
@@ -218,14 +216,147 @@ SdpLutIndex sdp_lut_index(const SdpLutConfig& config, int32_t x) {
   return out;
 }
 
-int32_t sdp_lut_lookup(const SdpLutConfig& config, const SdpLutTables& tables, int32_t x,
-                       SdpLutStats& stats) {
-  const SdpLutIndex idx = sdp_lut_index(config, x);
+void count_lookup(const SdpLutIndex& idx, SdpLutStats& stats) {
   count(stats.le_hit, idx.le_hit());
   count(stats.lo_hit, idx.lo_hit());
   count(stats.uflow, idx.uflow);
   count(stats.oflow, idx.oflow);
   count(stats.hybrid, !idx.uflow && !idx.oflow);
+}
+
+// ---- FP16 path (cmod/hls/sdp/sdp_y_idx.cpp, sdp_y_inp.cpp) ----------------------
+
+constexpr uint32_t kFp32Sign = 0x80000000u;
+
+// d = x - start in fp32 (FpSub); true when d is negative, zero or NaN,
+// which the FP16 index treats as an underflow.
+uint32_t fp_distance(uint32_t x, int32_t start, bool& uflow) {
+  const uint32_t d = sdp_fp32_add(x, uint32_t(start) ^ kFp32Sign);
+  uflow = (d & kFp32Sign) != 0 || (d & 0x7FFFFFFFu) == 0 || fp32_is_nan(d);
+  return d;
+}
+
+// LINEAR table on the FP16 path (FpFloatToIntFrac): the index is
+// floor(d * 2^-sel) clamped to 511, the fraction the next 35 bits.
+TableIndex fp_line_index(uint32_t x, int32_t start, int8_t select, uint32_t depth) {
+  TableIndex t;
+  const uint32_t d = fp_distance(x, start, t.uflow);
+  if (t.uflow) return t;
+  const uint64_t significand = (d & 0x7FFFFFu) | 0x800000u;  // 1.f, always with the implied 1
+  // The unbiased exponent is an 8-bit signed field: 128 (never reached by
+  // a finite difference) would wrap to -128.
+  const int exponent = int(int8_t(uint8_t(((d >> 23) & 0xFFu) - 127)));
+  const int lshift = exponent - int(select) - 23;  // d * 2^-sel = significand * 2^lshift
+  uint64_t index;
+  if (lshift >= 9) {
+    index = kIndexMax;  // >= 2^23 * 2^9
+  } else if (lshift >= 0) {
+    index = std::min<uint64_t>(significand << lshift, kIndexMax);
+  } else {
+    index = -lshift >= 64 ? 0 : std::min<uint64_t>(significand >> -lshift, kIndexMax);
+  }
+  if (lshift < 0) {
+    const int sh = 35 + lshift;
+    const uint64_t bits = sh >= 0 ? significand << sh : (-sh >= 64 ? 0 : significand >> -sh);
+    t.fraction = bits & (kFractionOne - 1);
+  }
+  t.oflow = index >= depth - 1;
+  if (t.oflow) {
+    t.index = depth - 1;
+    t.fraction = 0;
+  } else {
+    t.index = uint32_t(index);
+  }
+  return t;
+}
+
+// EXPONENT table on the FP16 path: the index is the unbiased exponent of d
+// minus LUT_LE_INDEX_OFFSET, the fraction d's mantissa as 35 bits.
+TableIndex fp_exponent_index(uint32_t x, int32_t start, int8_t offset) {
+  constexpr uint32_t depth = kSdpLutLeEntries;
+  TableIndex t;
+  const uint32_t d = fp_distance(x, start, t.uflow);
+  if (t.uflow) return t;
+  const int exponent = int((d >> 23) & 0xFFu) - 127;
+  if (exponent < int(offset)) {
+    t.uflow = true;
+    return t;
+  }
+  const uint32_t index = uint32_t(exponent - int(offset));  // 0..255
+  t.oflow = index >= depth - 1;
+  if (t.oflow) {
+    t.index = depth - 1;
+  } else {
+    t.index = index;
+    t.fraction = uint64_t(d & 0x7FFFFFu) << 12;
+  }
+  return t;
+}
+
+}  // namespace
+
+SdpLutIndex sdp_lut_index(const SdpLutConfig& config, int32_t x) {
+  const TableIndex le = config.le_linear
+                            ? line_index(x, config.le_start, config.le_index_select,
+                                         uint32_t(kSdpLutLeEntries))
+                            : exponent_index(x, config.le_start, config.le_index_offset);
+  const TableIndex lo =
+      line_index(x, config.lo_start, config.lo_index_select, uint32_t(kSdpLutLoEntries));
+  return select_table(config, le, lo);
+}
+
+SdpLutIndex sdp_lut_index_fp(const SdpLutConfig& config, uint32_t x) {
+  const TableIndex le = config.le_linear
+                            ? fp_line_index(x, config.le_start, config.le_index_select, uint32_t(kSdpLutLeEntries))
+                            : fp_exponent_index(x, config.le_start, config.le_index_offset);
+  const TableIndex lo = fp_line_index(x, config.lo_start, config.lo_index_select, uint32_t(kSdpLutLoEntries));
+  return select_table(config, le, lo);
+}
+
+uint32_t sdp_lut_lookup_fp(const SdpLutConfig& config, const SdpLutTables& tables, uint32_t x, SdpLutStats& stats) {
+  const SdpLutIndex idx = sdp_lut_index_fp(config, x);
+  count_lookup(idx, stats);
+  const size_t size = idx.select_lo ? kSdpLutLoEntries : kSdpLutLeEntries;
+  auto entry = [&](size_t i) -> uint16_t {
+    if (i >= size) return 0;
+    return uint16_t(idx.select_lo ? tables.lo(i) : tables.le(i));
+  };
+  const uint32_t y0 = sdp_fp16_to_fp17(entry(idx.index));
+  if (!idx.uflow && !idx.oflow) {
+    // sdp_y_inp.cpp: y0 * (1 - f) + y1 * f in FP17, the weights rounded to FP17.
+    const uint64_t f = idx.fraction;
+    const uint32_t w0 = f == 0 ? 0x7C00u : sdp_fraction_to_fp17(kFractionOne - f);  // 0x7C00: FP17 1.0
+    const uint32_t w1 = sdp_fraction_to_fp17(f);
+    const uint32_t y1 = sdp_fp16_to_fp17(entry(size_t(idx.index) + 1));
+    return sdp_fp17_to_fp32(sdp_fp17_add(sdp_fp17_mul(w0, y0), sdp_fp17_mul(w1, y1)));
+  }
+  int32_t offset;
+  int16_t scale;
+  uint32_t bias = 0;
+  if (idx.uflow) {
+    offset = idx.select_lo ? config.lo_start : config.le_start;
+    scale = idx.select_lo ? config.lo_uflow_scale : config.le_uflow_scale;
+    // NV_NVDLA_SDP_CORE_Y_lut.v: for the exponent LE table the bias is the
+    // fp32 pattern with exponent field LUT_LE_INDEX_OFFSET + 127 (mod 256)
+    // and mantissa 0: 2^offset for -126..127, +0 for -127, the Inf pattern
+    // for -128.
+    if (!idx.select_lo && !config.le_linear) bias = uint32_t(uint8_t(int(config.le_index_offset) + 127)) << 23;
+  } else {
+    offset = idx.select_lo ? config.lo_end : config.le_end;
+    scale = idx.select_lo ? config.lo_oflow_scale : config.le_oflow_scale;
+  }
+  // (x - (offset + bias)) in fp32, narrowed to FP17, times the FP16 slope
+  // scale, plus y0, in FP17; the slope shifts do not act.
+  const uint32_t ob = sdp_fp32_add(uint32_t(offset), bias);
+  const uint32_t xob = sdp_fp32_add(x, ob ^ kFp32Sign);
+  const uint32_t slope = sdp_fp17_mul(sdp_fp32_to_fp17(xob), sdp_fp16_to_fp17(uint16_t(scale)));
+  return sdp_fp17_to_fp32(sdp_fp17_add(y0, slope));
+}
+
+int32_t sdp_lut_lookup(const SdpLutConfig& config, const SdpLutTables& tables, int32_t x,
+                       SdpLutStats& stats) {
+  const SdpLutIndex idx = sdp_lut_index(config, x);
+  count_lookup(idx, stats);
 
   const size_t size = idx.select_lo ? kSdpLutLoEntries : kSdpLutLeEntries;
   auto entry = [&](size_t i) -> int64_t {

@@ -1,5 +1,5 @@
 // The NVDLA SDP lookup table (the last step of the EW / Y stage) as plain
-// C++, INT8/INT16 processing path, bit-exact with nvdla/hw master
+// C++. INT8/INT16 processing path bit-exact with nvdla/hw master
 // vmod/nvdla/sdp/NV_NVDLA_SDP_HLS_Y_int_idx.v, NV_NVDLA_SDP_HLS_lut_line.v,
 // NV_NVDLA_SDP_HLS_lut_expn.v, NV_NVDLA_SDP_CORE_Y_lut.v,
 // NV_NVDLA_SDP_HLS_Y_int_inp.v, vmod/vlibs/NV_NVDLA_HLS_shiftright{usz,ss,su}.v
@@ -7,7 +7,7 @@
 // The C model (cmod/hls/sdp/sdp_y_idx.cpp, sdp_y_inp.cpp,
 // cmod/hls_wrapper/sdp_hls_wrapper.cpp, cmod/sdp/gen/sdp_reg_model.cpp)
 // agrees on the arithmetic of in-range programming; where it differs the RTL
-// is followed (the differences are listed in /tmp/sdp_ew_lut_facts.md).
+// is followed, as noted beside each rule.
 // The LUT registers are single-group: S_LUT_CFG, S_LUT_INFO,
 // S_LUT_{LE,LO}_{START,END}, S_LUT_{LE,LO}_SLOPE_{SCALE,SHIFT} (regs::sdp).
 //
@@ -50,7 +50,33 @@
 // OFLOW count the selected table's flags; HYBRID counts elements whose
 // selected result is neither uflow nor oflow. The RTL stops adding once a
 // counter is all ones.
-// Table port: see SdpLutTables. Plain C++, no SystemC.
+// Table port: see SdpLutTables.
+//
+// FP16 path (PROC_PRECISION FP16, nv_full), after the nvdlav1 C model
+// cmod/hls/sdp/sdp_y_idx.cpp, sdp_y_inp.cpp (from which the RTL
+// NV_NVDLA_SDP_CORE_Y_idx.v / _inp.v was synthesised) and the RTL
+// NV_NVDLA_SDP_CORE_Y_lut.v; x and the result are fp32 patterns, the
+// registers LUT_xx_START / LUT_xx_END fp32 patterns, the table entries and
+// LUT_xx_SLOPE_*_SCALE FP16 patterns; the LUT_xx_SLOPE_*_SHIFT fields do
+// not act. Arithmetic as float16.h.
+//   d = sdp_fp32_add(x, -LUT_xx_START); uflow0 = d negative, zero or NaN.
+//   LINEAR (LE and LO): index = floor(d * 2^-sel) (sel = LUT_xx_INDEX_SELECT,
+//     signed 8-bit), clamped to 511; fraction = the next 35 bits of
+//     d * 2^-sel; oflow = index >= depth - 1.
+//   EXPONENT (LE): k = unbiased exponent of d; uflow = uflow0 || k < off;
+//     index = k - off; fraction = d's 23 mantissa bits as a 35-bit fraction;
+//     oflow = index >= 64.
+//   Flags, clamped indices, selection and counters as above.
+//   no flow: out = fp32(y0 * w0 + y1 * w1) with w1 = fraction and
+//     w0 = 1 - fraction each rounded to FP17 (w0 = 1 exactly for fraction
+//     0), y0, y1 widened to FP17, products and sum in FP17 (sdp_fp17_mul,
+//     sdp_fp17_add), widened exactly to fp32.
+//   uflow / oflow: ob = sdp_fp32_add(offset, bias) with offset = START /
+//     END as above and bias = the fp32 pattern with exponent field
+//     LUT_LE_INDEX_OFFSET + 127 (mod 256) and mantissa 0 for an LE
+//     EXPONENT underflow, else 0; t = sdp_fp32_to_fp17(x - ob);
+//     out = fp32(y0 + t * scale) in FP17 with scale the FP16 slope scale.
+// Plain C++, no SystemC.
 #pragma once
 
 #include <array>
@@ -168,5 +194,10 @@ SdpLutIndex sdp_lut_index(const SdpLutConfig& config, int32_t x);
 // One element through index, table read and interpolation; adds to `stats`.
 int32_t sdp_lut_lookup(const SdpLutConfig& config, const SdpLutTables& tables, int32_t x,
                        SdpLutStats& stats);
+
+// The same on the FP16 path (x and the result fp32 patterns).
+SdpLutIndex sdp_lut_index_fp(const SdpLutConfig& config, uint32_t x);
+uint32_t sdp_lut_lookup_fp(const SdpLutConfig& config, const SdpLutTables& tables, uint32_t x,
+                           SdpLutStats& stats);
 
 }  // namespace acosim::nvdla

@@ -1,9 +1,12 @@
 #include "systemc/nvdla/sdp_rdma.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 
 #include "sw/nvdla/regs/sdp_rdma.h"
 #include "systemc/nvdla/feature_dma.h"
+#include "systemc/nvdla/float16.h"
 
 namespace acosim::nvdla {
 
@@ -91,6 +94,7 @@ SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
     } catch (const core::DmaError& e) {
       error(std::string("group ") + std::to_string(g) + ": " + e.what());
     }
+    if (layer.in_precision == Precision::Fp16) count_nan_inf(g, cube);
   }
   static constexpr OperandDma kBrdma{"BRDMA", r::D_BRDMA_CFG, r::D_BS_BASE_ADDR_LOW, r::D_BS_BASE_ADDR_HIGH,
                                      r::D_BS_LINE_STRIDE, r::D_BS_SURFACE_STRIDE};
@@ -108,6 +112,21 @@ SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
   m_bank.end_layer();
   busy.write(m_bank.op_enabled(m_bank.consumer()));
   return layer;
+}
+
+// MRDMA counts the FP16 NaNs and infinities of every element it reads,
+// lanes past the last channel included, when PERF_NAN_INF_COUNT_EN is set
+// (NV_NVDLA_SDP_MRDMA_EG_dout.v), each counter stopping at all ones.
+void SdpRdma::count_nan_inf(unsigned g, const PackedCube& cube) {
+  if (r::D_PERF_ENABLE_PERF_NAN_INF_COUNT_EN.get(m_bank.get(r::D_PERF_ENABLE, g)) == 0) return;
+  uint64_t nans = 0, infs = 0;
+  for (size_t i = 0; i + 1 < cube.bytes.size(); i += 2) {
+    const uint16_t bits = uint16_t(cube.bytes[i] | cube.bytes[i + 1] << 8);
+    nans += fp16_is_nan(bits);
+    infs += fp16_is_inf(bits);
+  }
+  m_bank.set(r::D_STATUS_NAN_INPUT_NUM, uint32_t(std::min<uint64_t>(nans, UINT32_MAX)), g);
+  m_bank.set(r::D_STATUS_INF_INPUT_NUM, uint32_t(std::min<uint64_t>(infs, UINT32_MAX)), g);
 }
 
 SdpMemoryOperands SdpRdma::fetch_operands(const OperandDma& dma, unsigned g, const CubeGeometry& cube,

@@ -56,6 +56,7 @@ class SdpRdma : public DmaUnit, public SdpRdmaSource {
 
  private:
   void op_enabled(unsigned group) override;
+  void count_nan_inf(unsigned group, const PackedCube& cube);
   struct OperandDma;
   SdpMemoryOperands fetch_operands(const OperandDma& dma, unsigned group, const CubeGeometry& cube,
                                    Precision proc_precision, sc_core::sc_time& delay);

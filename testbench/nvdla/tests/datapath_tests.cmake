@@ -1,6 +1,7 @@
 # The NVDLA datapaths as plain C++: PDP pooling (hand computations, the
 # split-width worked example, an independent window-by-window reference on
-# random layers), the SDP stages (the nv_large on-the-fly worked example) and
+# random layers), the SDP stages (the nv_large on-the-fly worked example; the
+# FP16 datapath against hand-worked roundings) and
 # the PDP / PDP_RDMA limitation checker (every conformance trace passes, each
 # rule fires alone), Rubik's contract/split/merge on hand-worked cubes. No
 # SystemC.
@@ -9,6 +10,7 @@ acosim_add_gtest(NAME nvdla_datapath_tests LABELS unit
     ${CMAKE_CURRENT_LIST_DIR}/test_pdp_pooling.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_sdp_datapath.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_sdp_ew.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/test_sdp_fp16.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_pdp_limits.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_cdp_lrn.cpp
     ${CMAKE_CURRENT_LIST_DIR}/test_conv_datapath.cpp

@@ -46,3 +46,11 @@ acosim_add_gtest(NAME nvdla_conv_image_model_tests SYSTEMC LABELS unit
   SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/test_model_conv_image.cpp
   LIBS acosim_nvdla_system)
+
+# SDP's FP16 path on nv_full through the CSB (test_model_sdp_fp16.cpp):
+# rounding, overflow to 65504, NaN and infinity, and the NaN/Inf and
+# saturation counters, against values worked out by hand.
+acosim_add_gtest(NAME nvdla_sdp_fp16_tests SYSTEMC LABELS unit
+  SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/test_model_sdp_fp16.cpp
+  LIBS acosim_nvdla_system)

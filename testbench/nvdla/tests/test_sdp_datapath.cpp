@@ -174,8 +174,13 @@ TEST(SdpConverter, OffsetScaleShiftThenSaturate) {
   c.cvt_offset = -3;
   c.cvt_scale = -2;
   EXPECT_EQ(convert_output(c, 5), -16);
+  // INT16 -> FP16 output needs a configuration with FP16 (nv_full); there
+  // the 17-bit result is rounded to FP16: (5 - (-3)) * -2 = -16 -> 0xCC00.
   c.out_precision = Precision::Fp16;
   EXPECT_THROW(convert_output(c, 5), std::invalid_argument);
+  c.fp16_present = true;
+  EXPECT_EQ(convert_output(c, 5, &saturated), 0xCC00);
+  EXPECT_FALSE(saturated);
 }
 
 TEST(SdpUnsupported, EveryFeatureOutsideTheModelIsNamed) {
@@ -184,8 +189,9 @@ TEST(SdpUnsupported, EveryFeatureOutsideTheModelIsNamed) {
 
   SdpConfig f = c;
   f.in_precision = f.proc_precision = f.out_precision = Precision::Fp16;
-  ASSERT_TRUE(sdp_unsupported(f).has_value());
-  EXPECT_NE(sdp_unsupported(f)->find("FP16"), std::string::npos);
+  EXPECT_FALSE(sdp_unsupported(f).has_value());  // FP16 is modelled (test_sdp_fp16.cpp)...
+  EXPECT_NE(sdp_illegal_precision(f).value_or("").find("no FP16 datapath"),
+            std::string::npos);  // ...where the configuration has it
 
   f = c;
   f.proc_precision = f.out_precision = Precision::Int16;
@@ -215,8 +221,9 @@ TEST(SdpUnsupported, EveryFeatureOutsideTheModelIsNamed) {
     sdp_process(f, in, stats);
     FAIL() << "expected std::invalid_argument";
   } catch (const std::invalid_argument& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("SDP: FP16 data", 0), 0u) << e.what();
-    EXPECT_NE(std::string(e.what()).find("is not modelled"), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).rfind("SDP: SDP_RDMA D_FEATURE_MODE_CFG.IN_PRECISION = FP16", 0), 0u)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("no FP16 datapath"), std::string::npos) << e.what();
   }
 }
 

@@ -664,7 +664,8 @@ TEST(SdpEwIllegal, EqlNeedsTheIdentityConverter) {
   c.alu_algo = SdpEwAluAlgo::Sum;  // negative control
   EXPECT_FALSE(ew_unsupported_or_illegal(c, &sdp).has_value());
   sdp.proc_precision = Precision::Fp16;
-  EXPECT_TRUE(ew_unsupported_or_illegal(c, &sdp).has_value());
+  c.lut_bypass = false;
+  EXPECT_FALSE(ew_unsupported_or_illegal(c, &sdp).has_value());  // the FP16 EW stage and LUT are modelled
   c.bypass = true;
   EXPECT_FALSE(ew_unsupported_or_illegal(c, &sdp).has_value());
   EXPECT_FALSE(ew_unsupported_or_illegal(active_ew()).has_value());
