@@ -45,6 +45,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -149,6 +150,34 @@ uint32_t take_interrupts(hal::Hal& hal, Registers& glb, const char* waiting_for)
   const uint32_t status = glb.read(rg::S_INTR_STATUS);
   glb.write(rg::S_INTR_STATUS, status);
   return status;
+}
+
+// Wall and simulated time of two identical layers of `unit`, in register
+// groups 0 and 1, each from `program(group)`'s first register write to its
+// done interrupt. The first layer pays the first touch of every buffer the
+// models allocate; the second is the steady state a longer run sees, and is
+// the one reported as `seconds`.
+struct LayerTimes {
+  double seconds = 0, first_seconds = 0, simulated_ns = 0;
+};
+LayerTimes time_two_layers(hal::Hal& hal, const HardwareConfig& hw, Unit unit,
+                           const std::function<void(unsigned group)>& program) {
+  Registers glb(hal, hw, Unit::Glb);
+  LayerTimes times;
+  for (unsigned group = 0; group < 2; ++group) {
+    const std::string name = std::string(unit_name(unit)) + "_" + std::to_string(group);
+    const uint32_t done_bit = 1u << done_status_bit(unit, group);
+    const uint64_t start_ns = hal.now_ns();
+    const Clock::time_point start = Clock::now();
+    program(group);
+    const uint32_t status = take_interrupts(hal, glb, name.c_str());
+    (group == 0 ? times.first_seconds : times.seconds) = seconds_since(start);
+    times.simulated_ns = double(hal.now_ns() - start_ns);
+    if ((status & done_bit) == 0) {
+      throw std::runtime_error("interrupt without " + name + " done: GLB S_INTR_STATUS " + std::to_string(status));
+    }
+  }
+  return times;
 }
 
 void write_pattern(hal::Hal& hal, uint64_t address, uint64_t bytes) {
@@ -487,23 +516,10 @@ Figures run_pdp_case(const PoolingCase& c) {
       hal.write_memory(kPdpSource + done, input.data() + done, std::min<size_t>(1 << 20, input.size() - done));
     }
     write_zeros(hal, kPdpDestination, plan.output_bytes());
-    Registers glb(hal, hw, Unit::Glb);
-    // The first layer (group 0) pays the first touch of every buffer the
-    // models allocate; the second, identical one (group 1) is the steady
-    // state a longer run sees, and is the one reported.
-    for (unsigned group = 0; group < 2; ++group) {
-      const uint32_t done_bit = 1u << done_status_bit(Unit::Pdp, group);
-      const uint64_t start_ns = hal.now_ns();
-      const Clock::time_point start = Clock::now();
-      program_pooling(hal, hw, c, plan, group);
-      const uint32_t status = take_interrupts(hal, glb, group == 0 ? "PDP_0" : "PDP_1");
-      (group == 0 ? first_seconds : seconds) = seconds_since(start);
-      simulated_ns = double(hal.now_ns() - start_ns);
-      if ((status & done_bit) == 0) {
-        throw std::runtime_error("interrupt without PDP_DONE_STATUS" + std::to_string(group) +
-                                 ": GLB S_INTR_STATUS " + std::to_string(status));
-      }
-    }
+    const LayerTimes times = time_two_layers(hal, hw, Unit::Pdp, [&](unsigned group) { program_pooling(hal, hw, c, plan, group); });
+    seconds = times.seconds;
+    first_seconds = times.first_seconds;
+    simulated_ns = times.simulated_ns;
     read_all(hal, kPdpDestination, output);
   });
   const std::vector<uint8_t> want = reference_pooling(c, plan, input);
@@ -603,20 +619,10 @@ Figures run_sdp_case(const SdpCase& c) {
     }
     hal.write_memory(kSdpBias, bias.data(), bias.size());
     write_zeros(hal, kSdpDestination, bytes);
-    Registers glb(hal, hw, Unit::Glb);
-    // As for PDP: the second, identical layer is the steady state reported.
-    for (unsigned group = 0; group < 2; ++group) {
-      const uint32_t done_bit = 1u << done_status_bit(Unit::Sdp, group);
-      const uint64_t start_ns = hal.now_ns();
-      const Clock::time_point start = Clock::now();
-      program_sdp(hal, hw, c, group);
-      const uint32_t status = take_interrupts(hal, glb, group == 0 ? "SDP_0" : "SDP_1");
-      (group == 0 ? first_seconds : seconds) = seconds_since(start);
-      simulated_ns = double(hal.now_ns() - start_ns);
-      if ((status & done_bit) == 0) {
-        throw std::runtime_error("interrupt without SDP_DONE_STATUS" + std::to_string(group));
-      }
-    }
+    const LayerTimes times = time_two_layers(hal, hw, Unit::Sdp, [&](unsigned group) { program_sdp(hal, hw, c, group); });
+    seconds = times.seconds;
+    first_seconds = times.first_seconds;
+    simulated_ns = times.simulated_ns;
     read_all(hal, kSdpDestination, output);
   });
   // Expected: relu(sat_32(round((x + bias[c]) * 3 / 2))), clamped to int8;
@@ -719,20 +725,10 @@ Figures run_cdp_case(const CdpCase& c) {
     }
     write_zeros(hal, kCdpDestination, bytes);
     write_cdp_luts(hal, hw);
-    Registers glb(hal, hw, Unit::Glb);
-    // As for PDP: the second, identical layer is the steady state reported.
-    for (unsigned group = 0; group < 2; ++group) {
-      const uint32_t done_bit = 1u << done_status_bit(Unit::Cdp, group);
-      const uint64_t start_ns = hal.now_ns();
-      const Clock::time_point start = Clock::now();
-      program_cdp(hal, hw, c, group);
-      const uint32_t status = take_interrupts(hal, glb, group == 0 ? "CDP_0" : "CDP_1");
-      (group == 0 ? first_seconds : seconds) = seconds_since(start);
-      simulated_ns = double(hal.now_ns() - start_ns);
-      if ((status & done_bit) == 0) {
-        throw std::runtime_error("interrupt without CDP_DONE_STATUS" + std::to_string(group));
-      }
-    }
+    const LayerTimes times = time_two_layers(hal, hw, Unit::Cdp, [&](unsigned group) { program_cdp(hal, hw, c, group); });
+    seconds = times.seconds;
+    first_seconds = times.first_seconds;
+    simulated_ns = times.simulated_ns;
     read_all(hal, kCdpDestination, output);
   });
   // Expected: the input itself (64 x / 2^6, exact), lanes past the channels
