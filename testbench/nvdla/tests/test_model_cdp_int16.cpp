@@ -16,8 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "sw/nvdla/regs/cdp.h"
-#include "sw/nvdla/regs/cdp_rdma.h"
+#include "testbench/nvdla/tests/csb_layers.h"
 #include "testbench/nvdla/tests/model_test_support.h"
 
 namespace acosim::nvdla::test {
@@ -26,8 +25,6 @@ namespace {
 namespace c = regs::cdp;
 namespace cr = regs::cdp_rdma;
 
-constexpr uint64_t kLayerTimeoutNs = 1000000;
-constexpr uint32_t kCdpDone0 = 1u << 2;  // GLB S_INTR_STATUS bit of CDP group 0
 constexpr uint64_t kIn = 0x80000000, kOut = 0x80001000;
 // nv_full: 32-byte atoms, 16 INT16 elements each. A 1x1x4 cube is one atom.
 constexpr uint32_t kAtom = 32, kLanes = 16, kChannels = 4;
@@ -58,74 +55,42 @@ void program_layer(NvdlaSystem& system, uint32_t rdma_format, uint32_t cdp_forma
     input[2 * ch + 1] = uint8_t(v >> 8);
   }
   hal.write_memory(kIn, input.data(), input.size());
-  UnitRegisters rd(system, Unit::CdpRdma), cdp(system, Unit::Cdp);
-  rd.write(cr::D_DATA_CUBE_WIDTH, 0);
-  rd.write(cr::D_DATA_CUBE_HEIGHT, 0);
-  rd.write(cr::D_DATA_CUBE_CHANNEL, kChannels - 1);
-  rd.write(cr::D_SRC_BASE_ADDR_HIGH, uint32_t(kIn >> 32));
-  rd.write(cr::D_SRC_BASE_ADDR_LOW, uint32_t(kIn));
-  rd.write(cr::D_SRC_LINE_STRIDE, kAtom);
-  rd.write(cr::D_SRC_SURFACE_STRIDE, kAtom);
-  rd.write(cr::D_SRC_DMA_CFG, cr::D_SRC_DMA_CFG_SRC_RAM_TYPE.put(cr::D_SRC_DMA_CFG_SRC_RAM_TYPE_MC));
-  rd.write(cr::D_DATA_FORMAT, cr::D_DATA_FORMAT_INPUT_DATA.put(rdma_format));
+  program_cdp_rdma_line(system, kIn, 1, kChannels, kAtom, rdma_format);
 
   // LO[i] = 1000 - 10 i through the port (S_LUT_ACCESS_CFG: WRITE, LO, 0).
-  cdp.write(c::S_LUT_ACCESS_CFG, c::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE.put(c::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_WRITE) |
-                                     c::S_LUT_ACCESS_CFG_LUT_TABLE_ID.put(c::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LO));
-  for (int i = 0; i <= 256; ++i) cdp.write(c::S_LUT_ACCESS_DATA, uint16_t(int16_t(1000 - 10 * i)));
+  UnitRegisters cdp(system, Unit::Cdp);
+  std::vector<uint32_t> lo;
+  for (int i = 0; i <= 256; ++i) lo.push_back(uint16_t(int16_t(1000 - 10 * i)));
+  write_cdp_lut(cdp, c::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LO, lo);
   cdp.write(c::S_LUT_CFG, c::S_LUT_CFG_LUT_LE_FUNCTION.put(c::S_LUT_CFG_LUT_LE_FUNCTION_EXPONENT) |
                               c::S_LUT_CFG_LUT_UFLOW_PRIORITY.put(c::S_LUT_CFG_LUT_UFLOW_PRIORITY_LO) |
                               c::S_LUT_CFG_LUT_HYBRID_PRIORITY.put(c::S_LUT_CFG_LUT_HYBRID_PRIORITY_LO));
   cdp.write(c::S_LUT_INFO, c::S_LUT_INFO_LUT_LE_INDEX_OFFSET.put(0) | c::S_LUT_INFO_LUT_LO_INDEX_SELECT.put(24));
-  cdp.write(c::S_LUT_LE_START_LOW, 0);
-  cdp.write(c::S_LUT_LE_START_HIGH, 0);
-  cdp.write(c::S_LUT_LE_END_LOW, 0);
-  cdp.write(c::S_LUT_LE_END_HIGH, 1);  // 2^32: beyond every sum here
-  cdp.write(c::S_LUT_LO_START_LOW, 0);
-  cdp.write(c::S_LUT_LO_START_HIGH, 0);
-  cdp.write(c::S_LUT_LO_END_LOW, 0);
-  cdp.write(c::S_LUT_LO_END_HIGH, 1);  // 256 << 24 = 2^32
-  cdp.write(c::D_FUNC_BYPASS, 0);
-  cdp.write(c::D_DST_BASE_ADDR_HIGH, uint32_t(kOut >> 32));
-  cdp.write(c::D_DST_BASE_ADDR_LOW, uint32_t(kOut));
-  cdp.write(c::D_DST_LINE_STRIDE, kAtom);
-  cdp.write(c::D_DST_SURFACE_STRIDE, kAtom);
-  cdp.write(c::D_DST_DMA_CFG, c::D_DST_DMA_CFG_DST_RAM_TYPE.put(c::D_DST_DMA_CFG_DST_RAM_TYPE_MC));
-  cdp.write(c::D_DATA_FORMAT, c::D_DATA_FORMAT_INPUT_DATA_TYPE.put(cdp_format));
-  cdp.write(c::D_LRN_CFG, c::D_LRN_CFG_NORMALZ_LEN.put(c::D_LRN_CFG_NORMALZ_LEN_LEN3));
-  cdp.write(c::D_DATIN_OFFSET, 0);
-  cdp.write(c::D_DATIN_SCALE, 1);
-  cdp.write(c::D_DATIN_SHIFTER, 0);
-  cdp.write(c::D_DATOUT_OFFSET, 0);
-  cdp.write(c::D_DATOUT_SCALE, 1);
-  cdp.write(c::D_DATOUT_SHIFTER, 6);
-  rd.write(cr::D_OP_ENABLE, 1);
-  cdp.write(c::D_OP_ENABLE, 1);
+  // LE ends at 2^32, beyond every sum here; LO at 256 << 24 = 2^32.
+  program_cdp_lut_ranges(cdp, 0, uint64_t{1} << 32, 0, uint64_t{1} << 32);
+  program_cdp_lrn3(cdp, cdp_format, kOut, kAtom, 6);
+  enable_cdp_layer(system);
 }
 
 TEST(CdpInt16Layer, NvFullLrnOutputAndCounters) {
   std::vector<uint8_t> out(kAtom);
-  uint32_t status = 0, uflow = 0, oflow = 0, hybrid = 0, le_hit = 0, lo_hit = 0, saturation = 0;
+  uint32_t status = 0, saturation = 0;
+  CdpLutCounts counts;
   run_firmware(options_for(Config::NvFull), [&](NvdlaSystem& system) {
     program_layer(system, cr::D_DATA_FORMAT_INPUT_DATA_INT16, c::D_DATA_FORMAT_INPUT_DATA_TYPE_INT16);
     status = wait_for_status(system, kCdpDone0, kLayerTimeoutNs);
     system.hal().read_memory(kOut, out.data(), out.size());
-    UnitRegisters cdp(system, Unit::Cdp);
-    uflow = cdp.read(c::D_PERF_LUT_UFLOW);
-    oflow = cdp.read(c::D_PERF_LUT_OFLOW);
-    hybrid = cdp.read(c::D_PERF_LUT_HYBRID);
-    le_hit = cdp.read(c::D_PERF_LUT_LE_HIT);
-    lo_hit = cdp.read(c::D_PERF_LUT_LO_HIT);
-    saturation = cdp.read(c::D_OUT_SATURATION);
+    counts = read_cdp_lut_counts(system);
+    saturation = UnitRegisters(system, Unit::Cdp).read(c::D_OUT_SATURATION);
   });
   EXPECT_EQ(status & kCdpDone0, kCdpDone0);
   for (uint32_t ch = 0; ch < kLanes; ++ch) {
     const int16_t got = int16_t(uint16_t(out[2 * ch] | (out[2 * ch + 1] << 8)));
     EXPECT_EQ(got, kExpected[ch]) << "lane " << ch;
   }
-  EXPECT_EQ(hybrid, 5u) << "D_PERF_LUT_HYBRID";
-  EXPECT_EQ(uflow, 11u) << "D_PERF_LUT_UFLOW";
-  EXPECT_EQ(oflow + le_hit + lo_hit, 0u) << "D_PERF_LUT_OFLOW / LE_HIT / LO_HIT";
+  EXPECT_EQ(counts.hybrid, 5u) << "D_PERF_LUT_HYBRID";
+  EXPECT_EQ(counts.uflow, 11u) << "D_PERF_LUT_UFLOW";
+  EXPECT_EQ(counts.oflow + counts.le_hit + counts.lo_hit, 0u) << "D_PERF_LUT_OFLOW / LE_HIT / LO_HIT";
   EXPECT_EQ(saturation, 1u) << "D_OUT_SATURATION";
 }
 
@@ -184,51 +149,23 @@ void program_int8_layer(NvdlaSystem& system) {
   std::vector<uint8_t> input(kAtom, 50);
   for (uint32_t ch = 0; ch < kInt8Channels; ++ch) input[ch] = uint8_t(kInt8Input[ch]);
   hal.write_memory(kIn, input.data(), input.size());
-  UnitRegisters rd(system, Unit::CdpRdma), cdp(system, Unit::Cdp);
-  rd.write(cr::D_DATA_CUBE_WIDTH, 0);
-  rd.write(cr::D_DATA_CUBE_HEIGHT, 0);
-  rd.write(cr::D_DATA_CUBE_CHANNEL, kInt8Channels - 1);
-  rd.write(cr::D_SRC_BASE_ADDR_HIGH, uint32_t(kIn >> 32));
-  rd.write(cr::D_SRC_BASE_ADDR_LOW, uint32_t(kIn));
-  rd.write(cr::D_SRC_LINE_STRIDE, kAtom);
-  rd.write(cr::D_SRC_SURFACE_STRIDE, kAtom);
-  rd.write(cr::D_SRC_DMA_CFG, cr::D_SRC_DMA_CFG_SRC_RAM_TYPE.put(cr::D_SRC_DMA_CFG_SRC_RAM_TYPE_MC));
-  rd.write(cr::D_DATA_FORMAT, cr::D_DATA_FORMAT_INPUT_DATA.put(cr::D_DATA_FORMAT_INPUT_DATA_INT8));
+  program_cdp_rdma_line(system, kIn, 1, kInt8Channels, kAtom, cr::D_DATA_FORMAT_INPUT_DATA_INT8);
 
   // LE[i] = 100 + 4 i through the port (S_LUT_ACCESS_CFG: WRITE, LE, 0).
-  cdp.write(c::S_LUT_ACCESS_CFG, c::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE.put(c::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_WRITE) |
-                                     c::S_LUT_ACCESS_CFG_LUT_TABLE_ID.put(c::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LE));
-  for (int i = 0; i <= 64; ++i) cdp.write(c::S_LUT_ACCESS_DATA, uint32_t(100 + 4 * i));
+  UnitRegisters cdp(system, Unit::Cdp);
+  std::vector<uint32_t> le;
+  for (int i = 0; i <= 64; ++i) le.push_back(uint32_t(100 + 4 * i));
+  write_cdp_lut(cdp, c::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LE, le);
   cdp.write(c::S_LUT_CFG, c::S_LUT_CFG_LUT_LE_FUNCTION.put(c::S_LUT_CFG_LUT_LE_FUNCTION_LINEAR));
   cdp.write(c::S_LUT_INFO, c::S_LUT_INFO_LUT_LE_INDEX_SELECT.put(2) | c::S_LUT_INFO_LUT_LO_INDEX_SELECT.put(0));
-  cdp.write(c::S_LUT_LE_START_LOW, 1u << 22);
-  cdp.write(c::S_LUT_LE_START_HIGH, 0);
-  cdp.write(c::S_LUT_LE_END_LOW, 1u << 23);
-  cdp.write(c::S_LUT_LE_END_HIGH, 0);
-  cdp.write(c::S_LUT_LO_START_LOW, 1u << 22);
-  cdp.write(c::S_LUT_LO_START_HIGH, 0);
-  cdp.write(c::S_LUT_LO_END_LOW, 1u << 23);
-  cdp.write(c::S_LUT_LO_END_HIGH, 0);
-  cdp.write(c::D_FUNC_BYPASS, 0);
-  cdp.write(c::D_DST_BASE_ADDR_HIGH, uint32_t(kOut >> 32));
-  cdp.write(c::D_DST_BASE_ADDR_LOW, uint32_t(kOut));
-  cdp.write(c::D_DST_LINE_STRIDE, kAtom);
-  cdp.write(c::D_DST_SURFACE_STRIDE, kAtom);
-  cdp.write(c::D_DST_DMA_CFG, c::D_DST_DMA_CFG_DST_RAM_TYPE.put(c::D_DST_DMA_CFG_DST_RAM_TYPE_MC));
-  cdp.write(c::D_DATA_FORMAT, c::D_DATA_FORMAT_INPUT_DATA_TYPE.put(c::D_DATA_FORMAT_INPUT_DATA_TYPE_INT8));
-  cdp.write(c::D_LRN_CFG, c::D_LRN_CFG_NORMALZ_LEN.put(c::D_LRN_CFG_NORMALZ_LEN_LEN3));
-  cdp.write(c::D_DATIN_OFFSET, 0);
-  cdp.write(c::D_DATIN_SCALE, 1);
-  cdp.write(c::D_DATIN_SHIFTER, 0);
-  cdp.write(c::D_DATOUT_OFFSET, 0);
-  cdp.write(c::D_DATOUT_SCALE, 1);
-  cdp.write(c::D_DATOUT_SHIFTER, 2);
-  rd.write(cr::D_OP_ENABLE, 1);
-  cdp.write(c::D_OP_ENABLE, 1);
+  program_cdp_lut_ranges(cdp, 1u << 22, 1u << 23, 1u << 22, 1u << 23);
+  program_cdp_lrn3(cdp, c::D_DATA_FORMAT_INPUT_DATA_TYPE_INT8, kOut, kAtom, 2);
+  enable_cdp_layer(system);
 }
 
 struct Int8LayerResult {
-  uint32_t status = 0, uflow = 0, oflow = 0, hybrid = 0, le_hit = 0, lo_hit = 0, saturation = 0;
+  uint32_t status = 0, saturation = 0;
+  CdpLutCounts counts;
   std::vector<int8_t> out;
 };
 
@@ -240,13 +177,8 @@ Int8LayerResult run_int8_layer(Config config) {
     std::vector<uint8_t> bytes(kAtom);
     system.hal().read_memory(kOut, bytes.data(), bytes.size());
     for (uint8_t b : bytes) r.out.push_back(int8_t(b));
-    UnitRegisters cdp(system, Unit::Cdp);
-    r.uflow = cdp.read(c::D_PERF_LUT_UFLOW);
-    r.oflow = cdp.read(c::D_PERF_LUT_OFLOW);
-    r.hybrid = cdp.read(c::D_PERF_LUT_HYBRID);
-    r.le_hit = cdp.read(c::D_PERF_LUT_LE_HIT);
-    r.lo_hit = cdp.read(c::D_PERF_LUT_LO_HIT);
-    r.saturation = cdp.read(c::D_OUT_SATURATION);
+    r.counts = read_cdp_lut_counts(system);
+    r.saturation = UnitRegisters(system, Unit::Cdp).read(c::D_OUT_SATURATION);
   });
   return r;
 }
@@ -260,24 +192,30 @@ std::vector<int8_t> int8_expected(int8_t lane0) {
   return v;
 }
 
-TEST(CdpInt8Layer, NvFullEvenLanesFullStartAndSaturationCount) {
-  const Int8LayerResult r = run_int8_layer(Config::NvFull);
+// What the two branches' columns of the table above differ in; OFLOW,
+// LE_HIT and LO_HIT are 0 on both.
+struct Int8Outcome {
+  int8_t lane0;
+  uint32_t hybrid, uflow, saturation;
+};
+
+void expect_int8_layer(const Int8LayerResult& r, const Int8Outcome& want) {
   EXPECT_EQ(r.status & kCdpDone0, kCdpDone0);
-  EXPECT_EQ(r.out, int8_expected(50));
-  EXPECT_EQ(r.hybrid, 2u) << "D_PERF_LUT_HYBRID";
-  EXPECT_EQ(r.uflow, 30u) << "D_PERF_LUT_UFLOW";
-  EXPECT_EQ(r.oflow + r.le_hit + r.lo_hit, 0u) << "D_PERF_LUT_OFLOW / LE_HIT / LO_HIT";
-  EXPECT_EQ(r.saturation, 2u) << "D_OUT_SATURATION";
+  EXPECT_EQ(r.out, int8_expected(want.lane0));
+  EXPECT_EQ(r.counts.hybrid, want.hybrid) << "D_PERF_LUT_HYBRID";
+  EXPECT_EQ(r.counts.uflow, want.uflow) << "D_PERF_LUT_UFLOW";
+  EXPECT_EQ(r.counts.oflow + r.counts.le_hit + r.counts.lo_hit, 0u) << "D_PERF_LUT_OFLOW / LE_HIT / LO_HIT";
+  EXPECT_EQ(r.saturation, want.saturation) << "D_OUT_SATURATION";
+}
+
+TEST(CdpInt8Layer, NvFullEvenLanesFullStartAndSaturationCount) {
+  // nv_full: lane 0 50, HYBRID 2, UFLOW 30, D_OUT_SATURATION 2.
+  expect_int8_layer(run_int8_layer(Config::NvFull), {50, 2, 30, 2});
 }
 
 TEST(CdpInt8Layer, NvLargeMasterStartBitsAndNoSaturationCount) {
-  const Int8LayerResult r = run_int8_layer(Config::NvLarge);
-  EXPECT_EQ(r.status & kCdpDone0, kCdpDone0);
-  EXPECT_EQ(r.out, int8_expected(54));
-  EXPECT_EQ(r.hybrid, 5u) << "D_PERF_LUT_HYBRID";
-  EXPECT_EQ(r.uflow, 27u) << "D_PERF_LUT_UFLOW";
-  EXPECT_EQ(r.oflow + r.le_hit + r.lo_hit, 0u) << "D_PERF_LUT_OFLOW / LE_HIT / LO_HIT";
-  EXPECT_EQ(r.saturation, 0u) << "D_OUT_SATURATION";
+  // nv_large: lane 0 54, HYBRID 5, UFLOW 27, D_OUT_SATURATION 0.
+  expect_int8_layer(run_int8_layer(Config::NvLarge), {54, 5, 27, 0});
 }
 
 }  // namespace

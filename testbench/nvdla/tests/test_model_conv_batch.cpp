@@ -17,13 +17,7 @@
 #include <vector>
 
 #include "sw/hal/hal.h"
-#include "sw/nvdla/regs/cacc.h"
-#include "sw/nvdla/regs/cdma.h"
-#include "sw/nvdla/regs/cmac_a.h"
-#include "sw/nvdla/regs/cmac_b.h"
-#include "sw/nvdla/regs/csc.h"
-#include "sw/nvdla/regs/sdp.h"
-#include "sw/nvdla/regs/sdp_rdma.h"
+#include "testbench/nvdla/tests/csb_layers.h"
 #include "testbench/nvdla/tests/model_test_support.h"
 
 namespace acosim::nvdla::test {
@@ -31,12 +25,7 @@ namespace {
 
 namespace d = regs::cdma;
 namespace c = regs::csc;
-namespace a = regs::cacc;
 namespace sdp = regs::sdp;
-namespace rdma = regs::sdp_rdma;
-
-constexpr uint64_t kLayerTimeoutNs = 1000000;
-constexpr uint32_t kAllDone = (1u << 0) | (1u << 16) | (1u << 18) | (1u << 20);  // SDP, CDMA_DAT/WT, CACC group 0
 
 // nv_full int8: 32-byte atoms (32 lanes), atomic C 64, weight groups of 32.
 constexpr uint32_t kAtom = 32;
@@ -130,8 +119,7 @@ struct Programming {
 };
 
 void program_layer(NvdlaSystem& system, const Weights& weights, const Programming& p) {
-  UnitRegisters cdma(system, Unit::Cdma), csc(system, Unit::Csc), cmac_a(system, Unit::CmacA),
-      cmac_b(system, Unit::CmacB), cacc(system, Unit::Cacc), rd(system, Unit::SdpRdma), sd(system, Unit::Sdp);
+  UnitRegisters cdma(system, Unit::Cdma), csc(system, Unit::Csc), cacc(system, Unit::Cacc);
   const uint32_t in_size = d::D_DATAIN_SIZE_0_DATAIN_WIDTH.put(kW - 1) | d::D_DATAIN_SIZE_0_DATAIN_HEIGHT.put(kH - 1);
   const uint32_t entry_per_slice = (kW * kAtom + 127) / 128 - 1;  // 128-byte CBUF entries
   const uint32_t format = p.compressed ? 1 : 0;
@@ -148,12 +136,7 @@ void program_layer(NvdlaSystem& system, const Weights& weights, const Programmin
   cdma.write(d::D_BATCH_STRIDE, kInBatch);
   cdma.write(d::D_ENTRY_PER_SLICE, entry_per_slice);
   cdma.write(d::D_WEIGHT_FORMAT, format);
-  cdma.write(d::D_WEIGHT_SIZE_0, kR * kS * kC - 1);
-  cdma.write(d::D_WEIGHT_SIZE_1, kK - 1);
-  cdma.write(d::D_WEIGHT_RAM_TYPE, d::D_WEIGHT_RAM_TYPE_WEIGHT_RAM_TYPE_MCIF);
-  cdma.write(d::D_WEIGHT_ADDR_HIGH, uint32_t(kWeights >> 32));
-  cdma.write(d::D_WEIGHT_ADDR_LOW, uint32_t(kWeights));
-  cdma.write(d::D_WEIGHT_BYTES, weights.weight_bytes);
+  program_cdma_weights(cdma, kR * kS * kC, kK, kWeights, weights.weight_bytes);
   cdma.write(d::D_WGS_ADDR_HIGH, uint32_t(kWgs >> 32));
   cdma.write(d::D_WGS_ADDR_LOW, uint32_t(kWgs));
   cdma.write(d::D_WMB_ADDR_HIGH, uint32_t(kWmb >> 32));
@@ -161,8 +144,6 @@ void program_layer(NvdlaSystem& system, const Weights& weights, const Programmin
   cdma.write(d::D_WMB_BYTES, uint32_t(weights.wmb.size()));
   cdma.write(d::D_BANK, d::D_BANK_DATA_BANK.put(0) | d::D_BANK_WEIGHT_BANK.put(0));
 
-  const uint32_t out_size =
-      c::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.put(kOutW - 1) | c::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.put(kOutH - 1);
   csc.write(c::D_MISC_CFG, 0);
   csc.write(c::D_DATAIN_FORMAT, 0);
   csc.write(c::D_DATAIN_SIZE_EXT_0, in_size);
@@ -170,62 +151,18 @@ void program_layer(NvdlaSystem& system, const Weights& weights, const Programmin
   csc.write(c::D_BATCH_NUMBER, kBatches - 1);
   csc.write(c::D_ENTRY_PER_SLICE, entry_per_slice);
   csc.write(c::D_WEIGHT_FORMAT, format);
-  csc.write(c::D_WEIGHT_SIZE_EXT_0,
-            c::D_WEIGHT_SIZE_EXT_0_WEIGHT_WIDTH_EXT.put(kS - 1) | c::D_WEIGHT_SIZE_EXT_0_WEIGHT_HEIGHT_EXT.put(kR - 1));
-  csc.write(c::D_WEIGHT_SIZE_EXT_1,
-            c::D_WEIGHT_SIZE_EXT_1_WEIGHT_CHANNEL_EXT.put(kC - 1) | c::D_WEIGHT_SIZE_EXT_1_WEIGHT_KERNEL.put(kK - 1));
-  csc.write(c::D_WEIGHT_BYTES, weights.weight_bytes);
+  program_csc_weight_size(csc, kS, kR, kC, kK, weights.weight_bytes);
   csc.write(c::D_WMB_BYTES, uint32_t(weights.wmb.size()));
-  csc.write(c::D_DATAOUT_SIZE_0, out_size);
-  csc.write(c::D_DATAOUT_SIZE_1, kK - 1);
-  csc.write(c::D_ATOMICS, kOutW * kOutH - 1);
+  program_csc_dataout(csc, kOutW, kOutH, kK);
   csc.write(c::D_BANK, c::D_BANK_DATA_BANK.put(0) | c::D_BANK_WEIGHT_BANK.put(0));
-  cmac_a.write(regs::cmac_a::D_MISC_CFG, 0);
-  cmac_b.write(regs::cmac_b::D_MISC_CFG, 0);
-  cacc.write(a::D_MISC_CFG, 0);
-  cacc.write(a::D_DATAOUT_SIZE_0,
-             a::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.put(kOutW - 1) | a::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.put(kOutH - 1));
-  cacc.write(a::D_DATAOUT_SIZE_1, kK - 1);
-  cacc.write(a::D_BATCH_NUMBER, kBatches - 1);
+  program_cmac_cacc(system, kOutW, kOutH, kK);
+  cacc.write(regs::cacc::D_BATCH_NUMBER, kBatches - 1);
 
-  // SDP_RDMA: flying, every operand DMA off (what the firmware programs).
-  rd.write(rdma::D_FEATURE_MODE_CFG,
-           rdma::D_FEATURE_MODE_CFG_FLYING_MODE.put(rdma::D_FEATURE_MODE_CFG_FLYING_MODE_ON) |
-               rdma::D_FEATURE_MODE_CFG_BATCH_NUMBER.put(kBatches - 1));
-  rd.write(rdma::D_BRDMA_CFG, rdma::D_BRDMA_CFG_BRDMA_DISABLE.put(rdma::D_BRDMA_CFG_BRDMA_DISABLE_YES));
-  rd.write(rdma::D_NRDMA_CFG, rdma::D_NRDMA_CFG_NRDMA_DISABLE.put(rdma::D_NRDMA_CFG_NRDMA_DISABLE_YES));
-  rd.write(rdma::D_ERDMA_CFG, rdma::D_ERDMA_CFG_ERDMA_DISABLE.put(rdma::D_ERDMA_CFG_ERDMA_DISABLE_YES));
-  // SDP: pass-through to memory.
-  sd.write(sdp::D_DATA_CUBE_WIDTH, kOutW - 1);
-  sd.write(sdp::D_DATA_CUBE_HEIGHT, kOutH - 1);
-  sd.write(sdp::D_DATA_CUBE_CHANNEL, kK - 1);
-  sd.write(sdp::D_DP_BS_CFG, sdp::D_DP_BS_CFG_BS_BYPASS.put(sdp::D_DP_BS_CFG_BS_BYPASS_YES));
-  sd.write(sdp::D_DP_BN_CFG, sdp::D_DP_BN_CFG_BN_BYPASS.put(sdp::D_DP_BN_CFG_BN_BYPASS_YES));
-  sd.write(sdp::D_DP_EW_CFG, sdp::D_DP_EW_CFG_EW_BYPASS.put(sdp::D_DP_EW_CFG_EW_BYPASS_YES));
-  sd.write(sdp::D_FEATURE_MODE_CFG,
-           sdp::D_FEATURE_MODE_CFG_FLYING_MODE.put(sdp::D_FEATURE_MODE_CFG_FLYING_MODE_ON) |
-               sdp::D_FEATURE_MODE_CFG_OUTPUT_DST.put(sdp::D_FEATURE_MODE_CFG_OUTPUT_DST_MEM) |
-               sdp::D_FEATURE_MODE_CFG_BATCH_NUMBER.put(kBatches - 1));
-  sd.write(sdp::D_DST_DMA_CFG, sdp::D_DST_DMA_CFG_DST_RAM_TYPE.put(sdp::D_DST_DMA_CFG_DST_RAM_TYPE_MC));
-  sd.write(sdp::D_DST_BASE_ADDR_HIGH, uint32_t(kOut >> 32));
-  sd.write(sdp::D_DST_BASE_ADDR_LOW, uint32_t(kOut));
-  sd.write(sdp::D_DST_LINE_STRIDE, kOutLine);
-  sd.write(sdp::D_DST_SURFACE_STRIDE, kOutSurface);
-  sd.write(sdp::D_DST_BATCH_STRIDE, p.sdp_batch_stride);
-  sd.write(sdp::D_DATA_FORMAT, 0);  // int8 processing and output
-  sd.write(sdp::D_CVT_OFFSET, 0);
-  sd.write(sdp::D_CVT_SCALE, 1);
-  sd.write(sdp::D_CVT_SHIFT, 0);
-}
-
-void enable_layer(NvdlaSystem& system) {
-  UnitRegisters(system, Unit::SdpRdma).write(rdma::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::Sdp).write(sdp::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::Cacc).write(a::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::CmacA).write(regs::cmac_a::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::CmacB).write(regs::cmac_b::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::Csc).write(c::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::Cdma).write(d::D_OP_ENABLE, 1);
+  // SDP_RDMA flying, every operand DMA off (what the firmware programs); SDP
+  // a pass-through to memory, batch b at D_DST_BASE_ADDR + b x
+  // D_DST_BATCH_STRIDE.
+  program_sdp_flying_passthrough(system, {kOutW, kOutH, kK, kBatches, kOut, kOutLine, kOutSurface});
+  UnitRegisters(system, Unit::Sdp).write(sdp::D_DST_BATCH_STRIDE, p.sdp_batch_stride);
 }
 
 struct LayerRun {
@@ -243,16 +180,23 @@ void load(NvdlaSystem& system, const Weights& weights, const std::vector<uint8_t
   hal.write_memory(kOut, before.data(), before.size());
 }
 
+// Loads the memory (the destination prefilled with `before`), programs the
+// layer and sets every unit's D_OP_ENABLE.
+void start_layer(NvdlaSystem& system, const Weights& weights, const std::vector<uint8_t>& before,
+                 const Programming& p) {
+  load(system, weights, before);
+  program_layer(system, weights, p);
+  enable_conv_layer(system);
+}
+
 LayerRun run_layer(const Programming& p) {
   LayerRun run;
   run.before = pattern(kOut, kOutSpan, 0x3C);
   run.after.resize(kOutSpan);
   const Weights weights = make_weights(p.compressed);
   run_firmware(options_for(Config::NvFull), [&](NvdlaSystem& system) {
-    load(system, weights, run.before);
-    program_layer(system, weights, p);
-    enable_layer(system);
-    run.status = wait_for_status(system, kAllDone, kLayerTimeoutNs);
+    start_layer(system, weights, run.before, p);
+    run.status = wait_for_status(system, kConvLayerDone0, kLayerTimeoutNs);
     system.hal().read_memory(kOut, run.after.data(), run.after.size());
   });
   return run;
@@ -261,7 +205,7 @@ LayerRun run_layer(const Programming& p) {
 // Every batch's K channels where D_DST_BATCH_STRIDE puts them, and the gap
 // after each cube untouched.
 void expect_batches_written(const LayerRun& run) {
-  EXPECT_EQ(run.status & kAllDone, kAllDone);
+  EXPECT_EQ(run.status & kConvLayerDone0, kConvLayerDone0);
   size_t mismatches = 0;
   for (uint32_t b = 0; b < kBatches; ++b) {
     for (uint32_t y = 0; y < kOutH; ++y)
@@ -305,10 +249,8 @@ TEST(ConvBatchModel, ShortDstBatchStrideIsRefusedBeforeAnyWrite) {
   SnapshotAtError snapshot([&] { top->mcif_memory().peek(kOut, at_error.data(), at_error.size()); });
   const std::string message = run_expecting_error(options_for(Config::NvFull), [&](NvdlaSystem& system) {
     top = &system;
-    load(system, weights, before);
-    program_layer(system, weights, p);
-    enable_layer(system);
-    wait_for_status(system, kAllDone, kLayerTimeoutNs);
+    start_layer(system, weights, before, p);
+    wait_for_status(system, kConvLayerDone0, kLayerTimeoutNs);
   });
   EXPECT_TRUE(mentions(message, {"D_DST_BATCH_STRIDE (96) is below the bytes of one output cube (128)"}));
   EXPECT_EQ(at_error, before) << "nothing may be written";

@@ -16,13 +16,7 @@
 #include <vector>
 
 #include "sw/hal/hal.h"
-#include "sw/nvdla/regs/cacc.h"
-#include "sw/nvdla/regs/cdma.h"
-#include "sw/nvdla/regs/cmac_a.h"
-#include "sw/nvdla/regs/cmac_b.h"
-#include "sw/nvdla/regs/csc.h"
-#include "sw/nvdla/regs/sdp.h"
-#include "sw/nvdla/regs/sdp_rdma.h"
+#include "testbench/nvdla/tests/csb_layers.h"
 #include "testbench/nvdla/tests/model_test_support.h"
 
 namespace acosim::nvdla::test {
@@ -30,12 +24,6 @@ namespace {
 
 namespace d = regs::cdma;
 namespace c = regs::csc;
-namespace a = regs::cacc;
-namespace sdp = regs::sdp;
-namespace rdma = regs::sdp_rdma;
-
-constexpr uint64_t kLayerTimeoutNs = 1000000;
-constexpr uint32_t kAllDone = (1u << 0) | (1u << 16) | (1u << 18) | (1u << 20);  // SDP, CDMA_DAT/WT, CACC group 0
 
 // nv_small: 8-byte atoms (8 lanes), atomic C 8, weight groups of 8, 8-byte
 // CBUF entries.
@@ -129,8 +117,7 @@ struct Programming {
 };
 
 void program_layer(NvdlaSystem& system, const Image& img, const Programming& p) {
-  UnitRegisters cdma(system, Unit::Cdma), csc(system, Unit::Csc), cmac_a(system, Unit::CmacA),
-      cmac_b(system, Unit::CmacB), cacc(system, Unit::Cacc), rd(system, Unit::SdpRdma), sd(system, Unit::Sdp);
+  UnitRegisters cdma(system, Unit::Cdma), csc(system, Unit::Csc);
   const uint32_t in_size = d::D_DATAIN_SIZE_0_DATAIN_WIDTH.put(kW - 1) | d::D_DATAIN_SIZE_0_DATAIN_HEIGHT.put(kH - 1);
   const uint32_t cs = kS * img.channels();
   const uint32_t entry_per_slice = ((kW + 2) * img.channels() + 7) / 8 - 1;
@@ -150,11 +137,7 @@ void program_layer(NvdlaSystem& system, const Image& img, const Programming& p) 
   cdma.write(d::D_LINE_STRIDE, img.line_stride());
   cdma.write(d::D_LINE_UV_STRIDE, img.uv_line_stride());
   cdma.write(d::D_ENTRY_PER_SLICE, entry_per_slice);
-  cdma.write(d::D_WEIGHT_SIZE_0, kR * cs - 1);
-  cdma.write(d::D_WEIGHT_SIZE_1, kK - 1);
-  cdma.write(d::D_WEIGHT_RAM_TYPE, d::D_WEIGHT_RAM_TYPE_WEIGHT_RAM_TYPE_MCIF);
-  cdma.write(d::D_WEIGHT_ADDR_LOW, uint32_t(kWeights));
-  cdma.write(d::D_WEIGHT_BYTES, weight_bytes_programmed);
+  program_cdma_weights(cdma, kR * cs, kK, kWeights, weight_bytes_programmed);
   cdma.write(d::D_MEAN_FORMAT, d::D_MEAN_FORMAT_MEAN_FORMAT.put(d::D_MEAN_FORMAT_MEAN_FORMAT_ENABLE));
   cdma.write(d::D_MEAN_GLOBAL_0,
              d::D_MEAN_GLOBAL_0_MEAN_RY.put(uint16_t(kMean[0])) | d::D_MEAN_GLOBAL_0_MEAN_GU.put(uint16_t(kMean[1])));
@@ -166,62 +149,21 @@ void program_layer(NvdlaSystem& system, const Image& img, const Programming& p) 
   cdma.write(d::D_ZERO_PADDING_VALUE, uint16_t(int16_t(kCdmaPad)));
   cdma.write(d::D_BANK, d::D_BANK_DATA_BANK.put(0) | d::D_BANK_WEIGHT_BANK.put(0));
 
-  const uint32_t out_size =
-      c::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.put(kOutW - 1) | c::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.put(kOutH - 1);
   csc.write(c::D_MISC_CFG, 0);
   csc.write(c::D_DATAIN_FORMAT, c::D_DATAIN_FORMAT_DATAIN_FORMAT.put(p.csc_datain_format));
   csc.write(c::D_DATAIN_SIZE_EXT_0, in_size);
   csc.write(c::D_DATAIN_SIZE_EXT_1, img.channels() - 1);
   csc.write(c::D_ENTRY_PER_SLICE, entry_per_slice);
-  csc.write(c::D_WEIGHT_SIZE_EXT_0, c::D_WEIGHT_SIZE_EXT_0_WEIGHT_HEIGHT_EXT.put(kR - 1));
-  csc.write(c::D_WEIGHT_SIZE_EXT_1,
-            c::D_WEIGHT_SIZE_EXT_1_WEIGHT_CHANNEL_EXT.put(cs - 1) | c::D_WEIGHT_SIZE_EXT_1_WEIGHT_KERNEL.put(kK - 1));
-  csc.write(c::D_WEIGHT_BYTES, weight_bytes_programmed);
-  csc.write(c::D_DATAOUT_SIZE_0, out_size);
-  csc.write(c::D_DATAOUT_SIZE_1, kK - 1);
-  csc.write(c::D_ATOMICS, kOutW * kOutH - 1);
+  // Pre-extended kernels: 1 x R, S x C channels.
+  program_csc_weight_size(csc, 1, kR, cs, kK, weight_bytes_programmed);
+  program_csc_dataout(csc, kOutW, kOutH, kK);
   csc.write(c::D_ZERO_PADDING, c::D_ZERO_PADDING_PAD_LEFT.put(1) | c::D_ZERO_PADDING_PAD_TOP.put(1));
   csc.write(c::D_ZERO_PADDING_VALUE, uint16_t(int16_t(kCscPad)));
   csc.write(c::D_BANK, c::D_BANK_DATA_BANK.put(0) | c::D_BANK_WEIGHT_BANK.put(0));
-  cmac_a.write(regs::cmac_a::D_MISC_CFG, 0);
-  cmac_b.write(regs::cmac_b::D_MISC_CFG, 0);
-  cacc.write(a::D_MISC_CFG, 0);
-  cacc.write(a::D_DATAOUT_SIZE_0,
-             a::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.put(kOutW - 1) | a::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.put(kOutH - 1));
-  cacc.write(a::D_DATAOUT_SIZE_1, kK - 1);
+  program_cmac_cacc(system, kOutW, kOutH, kK);
 
-  // SDP_RDMA: flying, every operand DMA off; SDP: pass-through to memory.
-  rd.write(rdma::D_FEATURE_MODE_CFG, rdma::D_FEATURE_MODE_CFG_FLYING_MODE.put(rdma::D_FEATURE_MODE_CFG_FLYING_MODE_ON));
-  rd.write(rdma::D_BRDMA_CFG, rdma::D_BRDMA_CFG_BRDMA_DISABLE.put(rdma::D_BRDMA_CFG_BRDMA_DISABLE_YES));
-  rd.write(rdma::D_NRDMA_CFG, rdma::D_NRDMA_CFG_NRDMA_DISABLE.put(rdma::D_NRDMA_CFG_NRDMA_DISABLE_YES));
-  rd.write(rdma::D_ERDMA_CFG, rdma::D_ERDMA_CFG_ERDMA_DISABLE.put(rdma::D_ERDMA_CFG_ERDMA_DISABLE_YES));
-  sd.write(sdp::D_DATA_CUBE_WIDTH, kOutW - 1);
-  sd.write(sdp::D_DATA_CUBE_HEIGHT, kOutH - 1);
-  sd.write(sdp::D_DATA_CUBE_CHANNEL, kK - 1);
-  sd.write(sdp::D_DP_BS_CFG, sdp::D_DP_BS_CFG_BS_BYPASS.put(sdp::D_DP_BS_CFG_BS_BYPASS_YES));
-  sd.write(sdp::D_DP_BN_CFG, sdp::D_DP_BN_CFG_BN_BYPASS.put(sdp::D_DP_BN_CFG_BN_BYPASS_YES));
-  sd.write(sdp::D_DP_EW_CFG, sdp::D_DP_EW_CFG_EW_BYPASS.put(sdp::D_DP_EW_CFG_EW_BYPASS_YES));
-  sd.write(sdp::D_FEATURE_MODE_CFG,
-           sdp::D_FEATURE_MODE_CFG_FLYING_MODE.put(sdp::D_FEATURE_MODE_CFG_FLYING_MODE_ON) |
-               sdp::D_FEATURE_MODE_CFG_OUTPUT_DST.put(sdp::D_FEATURE_MODE_CFG_OUTPUT_DST_MEM));
-  sd.write(sdp::D_DST_DMA_CFG, sdp::D_DST_DMA_CFG_DST_RAM_TYPE.put(sdp::D_DST_DMA_CFG_DST_RAM_TYPE_MC));
-  sd.write(sdp::D_DST_BASE_ADDR_LOW, uint32_t(kOut));
-  sd.write(sdp::D_DST_LINE_STRIDE, kOutLine);
-  sd.write(sdp::D_DST_SURFACE_STRIDE, kOutSpan);
-  sd.write(sdp::D_DATA_FORMAT, 0);
-  sd.write(sdp::D_CVT_OFFSET, 0);
-  sd.write(sdp::D_CVT_SCALE, 1);
-  sd.write(sdp::D_CVT_SHIFT, 0);
-}
-
-void enable_layer(NvdlaSystem& system) {
-  UnitRegisters(system, Unit::SdpRdma).write(rdma::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::Sdp).write(sdp::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::Cacc).write(a::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::CmacA).write(regs::cmac_a::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::CmacB).write(regs::cmac_b::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::Csc).write(c::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::Cdma).write(d::D_OP_ENABLE, 1);
+  // SDP_RDMA flying, every operand DMA off; SDP a pass-through to memory.
+  program_sdp_flying_passthrough(system, {kOutW, kOutH, kK, 1, kOut, kOutLine, kOutSpan});
 }
 
 void load(NvdlaSystem& system, const Image& img, const std::vector<uint8_t>& before) {
@@ -231,18 +173,24 @@ void load(NvdlaSystem& system, const Image& img, const std::vector<uint8_t>& bef
   system.hal().write_memory(kOut, before.data(), before.size());
 }
 
+// Loads the memory (the destination prefilled with `before`), programs the
+// layer and sets every unit's D_OP_ENABLE.
+void start_layer(NvdlaSystem& system, const Image& img, const std::vector<uint8_t>& before, const Programming& p) {
+  load(system, img, before);
+  program_layer(system, img, p);
+  enable_conv_layer(system);
+}
+
 void expect_image_layer(const Image& img) {
   const std::vector<uint8_t> before = pattern(kOut, kOutSpan, 0x3C);
   std::vector<uint8_t> after(kOutSpan);
   uint32_t status = 0;
   run_firmware(options_for(Config::NvSmall), [&](NvdlaSystem& system) {
-    load(system, img, before);
-    program_layer(system, img, Programming{});
-    enable_layer(system);
-    status = wait_for_status(system, kAllDone, kLayerTimeoutNs);
+    start_layer(system, img, before, Programming{});
+    status = wait_for_status(system, kConvLayerDone0, kLayerTimeoutNs);
     system.hal().read_memory(kOut, after.data(), after.size());
   });
-  EXPECT_EQ(status & kAllDone, kAllDone);
+  EXPECT_EQ(status & kConvLayerDone0, kConvLayerDone0);
   size_t mismatches = 0;
   for (uint32_t y = 0; y < kOutH; ++y)
     for (uint32_t x = 0; x < kOutW; ++x)
@@ -274,10 +222,8 @@ TEST(ConvImageModel, CscFeatureFormatIsRefusedBeforeAnyWrite) {
   p.csc_datain_format = c::D_DATAIN_FORMAT_DATAIN_FORMAT_FEATURE;
   const std::string message = run_expecting_error(options_for(Config::NvSmall), [&](NvdlaSystem& system) {
     top = &system;
-    load(system, img, before);
-    program_layer(system, img, p);
-    enable_layer(system);
-    wait_for_status(system, kAllDone, kLayerTimeoutNs);
+    start_layer(system, img, before, p);
+    wait_for_status(system, kConvLayerDone0, kLayerTimeoutNs);
   });
   EXPECT_TRUE(mentions(message, {"CDMA D_DATAIN_FORMAT.DATAIN_FORMAT (PIXEL) and CSC D_DATAIN_FORMAT.DATAIN_FORMAT "
                                  "(FEATURE) disagree"}));

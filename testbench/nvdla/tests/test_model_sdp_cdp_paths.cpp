@@ -20,15 +20,7 @@
 #include <functional>
 #include <vector>
 
-#include "sw/nvdla/regs/cacc.h"
-#include "sw/nvdla/regs/cdma.h"
-#include "sw/nvdla/regs/cdp.h"
-#include "sw/nvdla/regs/cdp_rdma.h"
-#include "sw/nvdla/regs/cmac_a.h"
-#include "sw/nvdla/regs/cmac_b.h"
-#include "sw/nvdla/regs/csc.h"
-#include "sw/nvdla/regs/sdp.h"
-#include "sw/nvdla/regs/sdp_rdma.h"
+#include "testbench/nvdla/tests/csb_layers.h"
 #include "testbench/nvdla/tests/model_test_support.h"
 
 namespace acosim::nvdla::test {
@@ -36,14 +28,6 @@ namespace {
 
 namespace sdp = regs::sdp;
 namespace rdma = regs::sdp_rdma;
-
-constexpr uint64_t kLayerTimeoutNs = 1000000;
-// GLB S_INTR_STATUS bits of register group 0 (NVDLA_GLB.rdl).
-constexpr uint32_t kSdpDone0 = 1u << 0;
-constexpr uint32_t kCdpDone0 = 1u << 2;
-constexpr uint32_t kCdmaDatDone0 = 1u << 16;
-constexpr uint32_t kCdmaWtDone0 = 1u << 18;
-constexpr uint32_t kCaccDone0 = 1u << 20;
 
 // ---------------------------------------------------------------------------
 // Rounding and saturation, written out from the RTL.
@@ -188,8 +172,7 @@ void program_convolution(NvdlaSystem& system) {
   namespace d = regs::cdma;
   namespace c = regs::csc;
   namespace a = regs::cacc;
-  UnitRegisters cdma(system, Unit::Cdma), csc(system, Unit::Csc), cmac_a(system, Unit::CmacA),
-      cmac_b(system, Unit::CmacB), cacc(system, Unit::Cacc);
+  UnitRegisters cdma(system, Unit::Cdma), csc(system, Unit::Csc), cacc(system, Unit::Cacc);
   const uint32_t weight_bytes = kR * kS * kC * kK;
   const uint32_t in_size = d::D_DATAIN_SIZE_0_DATAIN_WIDTH.put(kW - 1) | d::D_DATAIN_SIZE_0_DATAIN_HEIGHT.put(kH - 1);
   // One CBUF entry is one 8-byte atom: a slice (one input line) is W entries
@@ -210,12 +193,7 @@ void program_convolution(NvdlaSystem& system) {
   cdma.write(d::D_DAIN_MAP, d::D_DAIN_MAP_LINE_PACKED.put(1) | d::D_DAIN_MAP_SURF_PACKED.put(1));
   cdma.write(d::D_ENTRY_PER_SLICE, entry_per_slice);
   cdma.write(d::D_WEIGHT_FORMAT, 0);
-  cdma.write(d::D_WEIGHT_SIZE_0, kR * kS * kC - 1);  // bytes per kernel - 1
-  cdma.write(d::D_WEIGHT_SIZE_1, kK - 1);
-  cdma.write(d::D_WEIGHT_RAM_TYPE, d::D_WEIGHT_RAM_TYPE_WEIGHT_RAM_TYPE_MCIF);
-  cdma.write(d::D_WEIGHT_ADDR_HIGH, uint32_t(kConvWeights >> 32));
-  cdma.write(d::D_WEIGHT_ADDR_LOW, uint32_t(kConvWeights));
-  cdma.write(d::D_WEIGHT_BYTES, weight_bytes);
+  program_cdma_weights(cdma, kR * kS * kC, kK, kConvWeights, weight_bytes);
   cdma.write(d::D_CVT_CFG, 0);
   cdma.write(d::D_CONV_STRIDE, 0);
   cdma.write(d::D_ZERO_PADDING, d::D_ZERO_PADDING_PAD_LEFT.put(1) | d::D_ZERO_PADDING_PAD_RIGHT.put(1) |
@@ -224,35 +202,21 @@ void program_convolution(NvdlaSystem& system) {
   cdma.write(d::D_BANK, d::D_BANK_DATA_BANK.put(0) | d::D_BANK_WEIGHT_BANK.put(0));
 
   // CSC: the same layer as the sequencer sees it.
-  const uint32_t out_size =
-      c::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.put(kOutW - 1) | c::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.put(kOutH - 1);
   csc.write(c::D_MISC_CFG, 0);
   csc.write(c::D_DATAIN_FORMAT, 0);
   csc.write(c::D_DATAIN_SIZE_EXT_0, in_size);
   csc.write(c::D_DATAIN_SIZE_EXT_1, kC - 1);
   csc.write(c::D_ENTRY_PER_SLICE, entry_per_slice);
   csc.write(c::D_WEIGHT_FORMAT, 0);
-  csc.write(c::D_WEIGHT_SIZE_EXT_0,
-            c::D_WEIGHT_SIZE_EXT_0_WEIGHT_WIDTH_EXT.put(kS - 1) | c::D_WEIGHT_SIZE_EXT_0_WEIGHT_HEIGHT_EXT.put(kR - 1));
-  csc.write(c::D_WEIGHT_SIZE_EXT_1,
-            c::D_WEIGHT_SIZE_EXT_1_WEIGHT_CHANNEL_EXT.put(kC - 1) | c::D_WEIGHT_SIZE_EXT_1_WEIGHT_KERNEL.put(kK - 1));
-  csc.write(c::D_WEIGHT_BYTES, weight_bytes);
-  csc.write(c::D_DATAOUT_SIZE_0, out_size);
-  csc.write(c::D_DATAOUT_SIZE_1, kK - 1);
-  csc.write(c::D_ATOMICS, kOutW * kOutH - 1);
+  program_csc_weight_size(csc, kS, kR, kC, kK, weight_bytes);
+  program_csc_dataout(csc, kOutW, kOutH, kK);
   csc.write(c::D_CONV_STRIDE_EXT, 0);
   csc.write(c::D_DILATION_EXT, 0);
   csc.write(c::D_ZERO_PADDING, c::D_ZERO_PADDING_PAD_LEFT.put(1) | c::D_ZERO_PADDING_PAD_TOP.put(1));
   csc.write(c::D_ZERO_PADDING_VALUE, 0);
   csc.write(c::D_BANK, c::D_BANK_DATA_BANK.put(0) | c::D_BANK_WEIGHT_BANK.put(0));
 
-  cmac_a.write(regs::cmac_a::D_MISC_CFG, 0);
-  cmac_b.write(regs::cmac_b::D_MISC_CFG, 0);
-
-  cacc.write(a::D_MISC_CFG, 0);
-  cacc.write(a::D_DATAOUT_SIZE_0,
-             a::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.put(kOutW - 1) | a::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.put(kOutH - 1));
-  cacc.write(a::D_DATAOUT_SIZE_1, a::D_DATAOUT_SIZE_1_DATAOUT_CHANNEL.put(kK - 1));
+  program_cmac_cacc(system, kOutW, kOutH, kK);
   cacc.write(a::D_CLIP_CFG, a::D_CLIP_CFG_CLIP_TRUNCATE.put(0));
 }
 
@@ -335,13 +299,7 @@ void start_flying_layer(NvdlaSystem& system, const std::vector<uint8_t>& before,
   program_convolution(system);
   program_flying_sdp(system);
   adjust(system);
-  UnitRegisters(system, Unit::SdpRdma).write(rdma::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::Sdp).write(sdp::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::Cacc).write(regs::cacc::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::CmacA).write(regs::cmac_a::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::CmacB).write(regs::cmac_b::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::Csc).write(regs::csc::D_OP_ENABLE, 1);
-  UnitRegisters(system, Unit::Cdma).write(regs::cdma::D_OP_ENABLE, 1);
+  enable_conv_layer(system);
 }
 
 TEST(SdpRdmaFlyingMode, ConvolutionWithPerKernelBiasAndPerElementMultiplier) {
@@ -351,13 +309,12 @@ TEST(SdpRdmaFlyingMode, ConvolutionWithPerKernelBiasAndPerElementMultiplier) {
   run_firmware(options_for(Config::NvSmall), [&](NvdlaSystem& system) {
     hal::Hal& hal = system.hal();
     start_flying_layer(system, before, [](NvdlaSystem&) {});
-    status = wait_for_status(system, kSdpDone0 | kCaccDone0 | kCdmaDatDone0 | kCdmaWtDone0, kLayerTimeoutNs);
+    status = wait_for_status(system, kConvLayerDone0, kLayerTimeoutNs);
     hal.read_memory(kConvOut - kConvGuard, after.data(), after.size());
     sdp_rdma_enable = UnitRegisters(system, Unit::SdpRdma).read(rdma::D_OP_ENABLE);
     sdp_enable = UnitRegisters(system, Unit::Sdp).read(sdp::D_OP_ENABLE);
   });
-  const uint32_t all_done = kSdpDone0 | kCaccDone0 | kCdmaDatDone0 | kCdmaWtDone0;
-  EXPECT_EQ(status & all_done, all_done);
+  EXPECT_EQ(status & kConvLayerDone0, kConvLayerDone0);
   EXPECT_EQ(sdp_rdma_enable, 0u) << "SDP_RDMA ran its operand DMAs and ended its group";
   EXPECT_EQ(sdp_enable, 0u);
 
@@ -570,13 +527,9 @@ constexpr uint32_t kCdpW = 5, kCdpC = 8;
 constexpr int8_t kCdpValues[kCdpW] = {1, 4, 7, 20, -60};
 constexpr uint64_t kCdpIn = 0x80000000, kCdpOut = 0x80001000;
 
-struct LutCounts {
-  uint32_t uflow, oflow, hybrid, le_hit, lo_hit;
-};
-
 // The hand table above, as a loop over the sums (the same rules).
-LutCounts expected_lut_counts() {
-  LutCounts n{0, 0, 0, 0, 0};
+CdpLutCounts expected_lut_counts() {
+  CdpLutCounts n;
   for (uint32_t w = 0; w < kCdpW; ++w)
     for (uint32_t c = 0; c < kCdpC; ++c) {
       const int64_t v = kCdpValues[w];
@@ -602,7 +555,7 @@ LutCounts expected_lut_counts() {
 struct CdpRun {
   uint32_t status = 0;
   uint32_t perf_enable = 0;
-  LutCounts counts{0, 0, 0, 0, 0};
+  CdpLutCounts counts;
 };
 
 CdpRun run_lrn(uint32_t perf_enable) {
@@ -615,56 +568,25 @@ CdpRun run_lrn(uint32_t perf_enable) {
     for (uint32_t w = 0; w < kCdpW; ++w)
       for (uint32_t ch = 0; ch < kCdpC; ++ch) input[w * kAtom + ch] = uint8_t(kCdpValues[w]);
     hal.write_memory(kCdpIn, input.data(), input.size());
-    UnitRegisters rd(system, Unit::CdpRdma), cdp(system, Unit::Cdp);
-    rd.write(cr::D_DATA_CUBE_WIDTH, kCdpW - 1);
-    rd.write(cr::D_DATA_CUBE_HEIGHT, 0);
-    rd.write(cr::D_DATA_CUBE_CHANNEL, kCdpC - 1);
-    rd.write(cr::D_SRC_BASE_ADDR_HIGH, uint32_t(kCdpIn >> 32));
-    rd.write(cr::D_SRC_BASE_ADDR_LOW, uint32_t(kCdpIn));
-    rd.write(cr::D_SRC_LINE_STRIDE, kCdpW * kAtom);
-    rd.write(cr::D_SRC_SURFACE_STRIDE, kCdpW * kAtom);
-    rd.write(cr::D_SRC_DMA_CFG, cr::D_SRC_DMA_CFG_SRC_RAM_TYPE.put(cr::D_SRC_DMA_CFG_SRC_RAM_TYPE_MC));
-    rd.write(cr::D_DATA_FORMAT, cr::D_DATA_FORMAT_INPUT_DATA.put(0));  // INT8
+    program_cdp_rdma_line(system, kCdpIn, kCdpW, kCdpC, kCdpW * kAtom, cr::D_DATA_FORMAT_INPUT_DATA_INT8);
 
+    UnitRegisters cdp(system, Unit::Cdp);
     cdp.write(c::S_LUT_CFG, c::S_LUT_CFG_LUT_LE_FUNCTION.put(c::S_LUT_CFG_LUT_LE_FUNCTION_LINEAR));
     cdp.write(c::S_LUT_INFO, c::S_LUT_INFO_LUT_LE_INDEX_OFFSET.put(0) | c::S_LUT_INFO_LUT_LE_INDEX_SELECT.put(2) |
                                  c::S_LUT_INFO_LUT_LO_INDEX_SELECT.put(4));
-    cdp.write(c::S_LUT_LE_START_LOW, 10);
-    cdp.write(c::S_LUT_LE_START_HIGH, 0);
-    cdp.write(c::S_LUT_LE_END_LOW, 10 + (64 << 2));
-    cdp.write(c::S_LUT_LE_END_HIGH, 0);
-    cdp.write(c::S_LUT_LO_START_LOW, 100);
-    cdp.write(c::S_LUT_LO_START_HIGH, 0);
-    cdp.write(c::S_LUT_LO_END_LOW, 100 + (256 << 4));
-    cdp.write(c::S_LUT_LO_END_HIGH, 0);
-    cdp.write(c::D_FUNC_BYPASS, 0);  // square sum and multiplier both active: LRN
-    cdp.write(c::D_DST_BASE_ADDR_HIGH, uint32_t(kCdpOut >> 32));
-    cdp.write(c::D_DST_BASE_ADDR_LOW, uint32_t(kCdpOut));
-    cdp.write(c::D_DST_LINE_STRIDE, kCdpW * kAtom);
-    cdp.write(c::D_DST_SURFACE_STRIDE, kCdpW * kAtom);
-    cdp.write(c::D_DST_DMA_CFG, c::D_DST_DMA_CFG_DST_RAM_TYPE.put(c::D_DST_DMA_CFG_DST_RAM_TYPE_MC));
-    cdp.write(c::D_DATA_FORMAT, c::D_DATA_FORMAT_INPUT_DATA_TYPE.put(c::D_DATA_FORMAT_INPUT_DATA_TYPE_INT8));
-    cdp.write(c::D_LRN_CFG, c::D_LRN_CFG_NORMALZ_LEN.put(c::D_LRN_CFG_NORMALZ_LEN_LEN3));
-    // Identity input converter: (x - 0) * 1 >> 0.
-    cdp.write(c::D_DATIN_OFFSET, 0);
-    cdp.write(c::D_DATIN_SCALE, 1);
-    cdp.write(c::D_DATIN_SHIFTER, 0);
-    cdp.write(c::D_DATOUT_OFFSET, 0);
-    cdp.write(c::D_DATOUT_SCALE, 1);
-    cdp.write(c::D_DATOUT_SHIFTER, 0);
+    program_cdp_lut_ranges(cdp, 10, 10 + (64 << 2), 100, 100 + (256 << 4));
+    program_cdp_lrn3(cdp, c::D_DATA_FORMAT_INPUT_DATA_TYPE_INT8, kCdpOut, kCdpW * kAtom, 0);
     cdp.write(c::D_PERF_ENABLE, perf_enable);
-    rd.write(cr::D_OP_ENABLE, 1);
-    cdp.write(c::D_OP_ENABLE, 1);
+    enable_cdp_layer(system);
     run.status = wait_for_status(system, kCdpDone0, kLayerTimeoutNs);
     run.perf_enable = cdp.read(c::D_PERF_ENABLE);
-    run.counts = {cdp.read(c::D_PERF_LUT_UFLOW), cdp.read(c::D_PERF_LUT_OFLOW), cdp.read(c::D_PERF_LUT_HYBRID),
-                  cdp.read(c::D_PERF_LUT_LE_HIT), cdp.read(c::D_PERF_LUT_LO_HIT)};
+    run.counts = read_cdp_lut_counts(system);
   });
   return run;
 }
 
-void expect_counts(const LutCounts& got) {
-  const LutCounts want = expected_lut_counts();
+void expect_counts(const CdpLutCounts& got) {
+  const CdpLutCounts want = expected_lut_counts();
   // The loop and the table in the comment agree.
   EXPECT_EQ(want.uflow, 8u);
   EXPECT_EQ(want.oflow, 8u);
