@@ -87,7 +87,7 @@ void Cdp::run() {
 
     CdpStats stats;
     try {
-      m_output = cdp_process(config, m_lut, m_input, stats);
+      cdp_process(config, m_lut, m_input, m_output, stats);
     } catch (const std::invalid_argument& e) {
       error(e.what() + where);
     }

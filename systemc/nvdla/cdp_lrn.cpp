@@ -1,8 +1,11 @@
 #include "systemc/nvdla/cdp_lrn.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
+#include <optional>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "sw/nvdla/regs/cdp.h"
@@ -34,11 +37,33 @@ Precision precision_of(uint32_t code) {
   }
 }
 
+// The INT16 converters' rounding shift (ac_fixed AC_RND_INF in the HLS
+// IntShiftRight of cmod/hls/include/nvdla_int.h, the source of
+// vlibs/HLS_cdp_{icvt,ocvt}.v): p / 2^shift to nearest, ties away from zero,
+// for any shift 0 .. 63. Unlike the master shifter no shift gives 0
+// outright; below its input width the master shifter rounds the same way
+// (shift_right_su). Branch-free, as converters see both signs at random:
+// with h = 2^(shift-1), floor((p + h) / 2^shift) rounds p >= 0 half up, and
+// for p = -a < 0, -floor((a + h) / 2^shift) = floor((p + h - 1) / 2^shift);
+// p >> 63 is the -1 of the negative case. p + h cannot wrap: every caller
+// has |p| < 2^50.
+int64_t round_away(int64_t p, unsigned shift) {
+  if (shift == 0) return p;
+  return (p + (int64_t(1) << (shift - 1)) + (p >> 63)) >> shift;
+}
+
+int64_t clamp_bits(int64_t v, unsigned bits) {
+  const int64_t hi = (int64_t(1) << (bits - 1)) - 1;
+  return std::clamp(v, -hi - 1, hi);
+}
+
 // NV_NVDLA_HLS_shiftrightsu: rnd(p, shift) saturated to `out_bits`, 0 when
-// the shift reaches the input width.
+// the shift reaches the input width (25 or 42 here). The rounding is
+// sdp_round_shift's (whose own 49-bit cut lies beyond these widths), taken
+// from round_away so that the cube loop can inline it.
 int64_t shift_right_su(int64_t p, unsigned shift, unsigned in_width, unsigned out_bits) {
   if (shift >= in_width) return 0;
-  return sdp_saturate(sdp_round_shift(p, shift), out_bits);
+  return clamp_bits(round_away(p, shift), out_bits);
 }
 
 // sh(p, n) of the interpolation unit: rnd(p, n) for n >= 0, p * 2^-n for
@@ -50,23 +75,6 @@ int64_t interp_shift(int64_t p, int shift) {
   if (p > (limit >> left)) return limit;
   if (p < -(limit >> left)) return -limit;
   return p * (int64_t(1) << left);
-}
-
-// The INT16 converters' rounding shift (ac_fixed AC_RND_INF in the HLS
-// IntShiftRight of cmod/hls/include/nvdla_int.h, the source of
-// vlibs/HLS_cdp_{icvt,ocvt}.v): p / 2^shift to nearest, ties away from zero,
-// for any shift 0 .. 63 (|p| < 2^50 here, so the sum cannot wrap). Unlike
-// the master shifter no shift gives 0 outright.
-int64_t round_away(int64_t p, unsigned shift) {
-  if (shift == 0) return p;
-  const uint64_t magnitude = p < 0 ? uint64_t(0) - uint64_t(p) : uint64_t(p);
-  const int64_t q = int64_t((magnitude + (uint64_t(1) << (shift - 1))) >> shift);
-  return p < 0 ? -q : q;
-}
-
-int64_t clamp_bits(int64_t v, unsigned bits) {
-  const int64_t hi = (int64_t(1) << (bits - 1)) - 1;
-  return std::clamp(v, -hi - 1, hi);
 }
 
 // Bits of the index path (NV_NVDLA_CDP_DP_LUT_CTRL_unit.v): START bits
@@ -140,8 +148,7 @@ TableIndex exponent_index(int64_t x, int64_t start, int8_t offset, IndexWidths w
     return t;
   }
   const uint64_t d = uint64_t(x - st);
-  int k = 0;
-  while ((d >> (k + 1)) != 0) ++k;
+  const int k = 63 - __builtin_clzll(d);  // floor(log2 d); d >= 1 as x > st
   t.fraction = uint32_t(((d - (uint64_t(1) << k)) << 16) >> k);
   if (offset >= 0 && k < offset) {
     t.uflow = true;
@@ -155,10 +162,6 @@ TableIndex exponent_index(int64_t x, int64_t start, int8_t offset, IndexWidths w
     t.index = uint32_t(idx);
   }
   return t;
-}
-
-void saturating_add(uint32_t& counter) {
-  if (counter != std::numeric_limits<uint32_t>::max()) ++counter;
 }
 
 }  // namespace
@@ -287,7 +290,7 @@ int32_t convert_out_int8(const CdpConfig& config, int64_t m, bool& saturated) {
   const int64_t p = (m - int64_t(config.datout_offset)) * config.datout_scale;
   const int64_t y = shift_right_su(p, config.datout_shifter, 42, 8);
   const int64_t floor_shifted = p >> config.datout_shifter;  // arithmetic: floor; shift <= 63
-  saturated = floor_shifted < y - 1 || floor_shifted > y + 1;
+  saturated = (floor_shifted < y - 1) | (floor_shifted > y + 1);
   return int32_t(y);
 }
 
@@ -298,7 +301,7 @@ int32_t convert_out_int16(const CdpConfig& config, int64_t m, bool& saturated) {
   const int64_t p = (m - int64_t(config.datout_offset_32)) * config.datout_scale;
   const int64_t y = clamp_bits(round_away(p, config.datout_shifter), 16);
   const int64_t floor_shifted = p >> config.datout_shifter;  // arithmetic: floor
-  saturated = floor_shifted < y - 1 || floor_shifted > y + 1;
+  saturated = (floor_shifted < y - 1) | (floor_shifted > y + 1);
   return int32_t(y);
 }
 
@@ -337,18 +340,33 @@ CdpLutIndex cdp_lut_index(const CdpLutConfig& lut, int64_t x) {
   return r;
 }
 
-int32_t cdp_lut_lookup(const CdpLutConfig& lut, const CdpLutTables& tables, int64_t x, CdpStats& stats) {
+namespace {
+
+// Which LUT counter (NV_NVDLA_CDP_DP_intp.v) one lookup increments.
+enum class LutOutcome : uint8_t { Uflow, Oflow, Hybrid, LeHit, LoHit };
+constexpr unsigned kLutOutcomes = 5;
+
+struct LutResult {
+  int32_t value = 0;
+  LutOutcome outcome = LutOutcome::Uflow;
+};
+
+// Rules 3-5 for one LUT input: index, selection, interpolation and the
+// counter the lookup increments. Everything the datapath does with the LUT
+// goes through here (the cube loop caches its results per x).
+LutResult lut_evaluate(const CdpLutConfig& lut, const CdpLutTables& tables, int64_t x) {
   const CdpLutIndex r = cdp_lut_index(lut, x);
+  LutResult result;
   if (r.le_uflow && r.lo_uflow) {
-    saturating_add(stats.lut_uflow);
+    result.outcome = LutOutcome::Uflow;
   } else if (r.le_oflow && r.lo_oflow) {
-    saturating_add(stats.lut_oflow);
+    result.outcome = LutOutcome::Oflow;
   } else if (r.le_hit() == r.lo_hit()) {
-    saturating_add(stats.lut_hybrid);
+    result.outcome = LutOutcome::Hybrid;
   } else if (r.le_hit()) {
-    saturating_add(stats.lut_le_hit);
+    result.outcome = LutOutcome::LeHit;
   } else {
-    saturating_add(stats.lut_lo_hit);
+    result.outcome = LutOutcome::LoHit;
   }
 
   const bool lo = r.select_lo;
@@ -377,7 +395,33 @@ int32_t cdp_lut_lookup(const CdpLutConfig& lut, const CdpLutTables& tables, int6
     y0 = entry(index);
     delta = sdp_round_shift((entry(index + 1) - y0) * fraction, 16);
   }
-  return int32_t(sdp_saturate(y0 + delta, 16));
+  result.value = int32_t(sdp_saturate(y0 + delta, 16));
+  return result;
+}
+
+// Adds `n` to a 32-bit counter that stops at 2^32 - 1: the same as n
+// saturating increments.
+void saturating_add(uint32_t& counter, uint64_t n) {
+  counter = uint32_t(std::min<uint64_t>(uint64_t(counter) + n, std::numeric_limits<uint32_t>::max()));
+}
+
+uint32_t& outcome_counter(CdpStats& stats, LutOutcome outcome) {
+  switch (outcome) {
+    case LutOutcome::Uflow: return stats.lut_uflow;
+    case LutOutcome::Oflow: return stats.lut_oflow;
+    case LutOutcome::Hybrid: return stats.lut_hybrid;
+    case LutOutcome::LeHit: return stats.lut_le_hit;
+    case LutOutcome::LoHit: return stats.lut_lo_hit;
+  }
+  return stats.lut_uflow;
+}
+
+}  // namespace
+
+int32_t cdp_lut_lookup(const CdpLutConfig& lut, const CdpLutTables& tables, int64_t x, CdpStats& stats) {
+  const LutResult r = lut_evaluate(lut, tables, x);
+  saturating_add(outcome_counter(stats, r.outcome), 1);
+  return r.value;
 }
 
 int64_t cdp_multiply(const CdpConfig& config, int32_t lut_result, int32_t converted) {
@@ -395,58 +439,260 @@ int32_t cdp_convert_out(const CdpConfig& config, int64_t m, bool* saturated) {
 
 namespace {
 
-// One cube through the datapath. kInt16 picks the INT16 rules at compile time
-// so the INT8 loop carries no per-element precision test.
+// Counts of each LUT outcome, kFieldBits bits apiece in one 64-bit word, so
+// that counting is an add to a register; flushed to 64-bit totals before a
+// field can overflow (at most kMaxBatch counts between flushes).
+class OutcomeCounts {
+ public:
+  static constexpr unsigned kFieldBits = 12;
+  static constexpr uint32_t kMaxBatch = (1u << kFieldBits) - 1;
+
+  static unsigned shift_of(LutOutcome outcome) { return kFieldBits * unsigned(outcome); }
+  void add(unsigned shift) { packed_ += uint64_t(1) << shift; }
+  void flush() {
+    for (unsigned i = 0; i < kLutOutcomes; ++i) totals_[i] += (packed_ >> (kFieldBits * i)) & kMaxBatch;
+    packed_ = 0;
+  }
+  // Adds the (flushed) totals to the saturating counters of `stats`.
+  void add_to(CdpStats& stats) const {
+    for (unsigned i = 0; i < kLutOutcomes; ++i) saturating_add(outcome_counter(stats, LutOutcome(i)), totals_[i]);
+  }
+
+ private:
+  uint64_t packed_ = 0;
+  std::array<uint64_t, kLutOutcomes> totals_{};
+};
+
+// The LUT results of one lane parity for the x a layer meets, each computed
+// once by lut_evaluate (the rule function) and read back afterwards: result
+// and counter depend on x alone, and a layer meets few different x (an INT8
+// square sum is at most 9 * 2^16). An x range of up to kDirectEntries values
+// (INT8, INT16 with SQSUM_BYPASS) is a table indexed by x, unless the layer
+// is too small to repay clearing it; a wider one (INT16 square sums, up to
+// 2^37) or a small layer uses a direct-mapped cache keyed by x.
+// An entry packs the LUT value (bits 15:0), the bit position of its counter
+// in OutcomeCounts (bits 23:16) and a filled mark (bit 31).
+class LutMemo {
+ public:
+  static constexpr int64_t kDirectEntries = int64_t(1) << 20;
+  static constexpr unsigned kCacheBits = 12;
+
+  LutMemo(const CdpLutConfig& lut, const CdpLutTables& tables, int64_t lowest, int64_t highest, uint64_t lookups)
+      : lut_(lut), tables_(tables), lowest_(lowest) {
+    const uint64_t range = uint64_t(highest - lowest) + 1;
+    if (range <= uint64_t(kDirectEntries) && range <= 4 * lookups + (uint64_t(1) << 16)) {
+      direct_.assign(size_t(range), 0);
+    } else {
+      cache_.assign(size_t(1) << kCacheBits, CacheLine{});
+    }
+  }
+
+  uint32_t get(int64_t x) {
+    if (!direct_.empty()) {
+      uint32_t& entry = direct_[size_t(x - lowest_)];
+      if (entry == 0) entry = evaluate(x);
+      return entry;
+    }
+    CacheLine& line = cache_[size_t((uint64_t(x) * 0x9E3779B97F4A7C15u) >> (64 - kCacheBits))];
+    if (line.entry == 0 || line.x != x) line = CacheLine{x, evaluate(x)};
+    return line.entry;
+  }
+
+  // The LUT values of lanes begin .. end - 1 (LUT inputs xs), lanes of even
+  // index from `even`, odd from `odd`, counting their outcomes. The loop over
+  // two direct tables reads them through plain pointers, as the hottest
+  // loop of an INT8 layer.
+  template <typename Sum>
+  static void lookup(LutMemo& even, LutMemo& odd, const Sum* xs, uint32_t begin, uint32_t end, int32_t* values,
+                     OutcomeCounts& counts);
+
+  static int32_t value(uint32_t entry) { return int16_t(uint16_t(entry)); }
+  static unsigned counter_shift(uint32_t entry) { return (entry >> 16) & 0xFFu; }
+
+ private:
+  struct CacheLine {
+    int64_t x = 0;
+    uint32_t entry = 0;
+  };
+
+  uint32_t evaluate(int64_t x) const;
+
+  const CdpLutConfig& lut_;
+  const CdpLutTables& tables_;
+  int64_t lowest_;
+  std::vector<uint32_t> direct_;
+  std::vector<CacheLine> cache_;
+};
+
+uint32_t LutMemo::evaluate(int64_t x) const {
+  const LutResult r = lut_evaluate(lut_, tables_, x);
+  return uint32_t(uint16_t(r.value)) | (OutcomeCounts::shift_of(r.outcome) << 16) | (uint32_t(1) << 31);
+}
+
+template <typename Sum>
+void LutMemo::lookup(LutMemo& even, LutMemo& odd, const Sum* xs, uint32_t begin, uint32_t end, int32_t* values,
+                     OutcomeCounts& counts) {
+  if (even.direct_.empty() || odd.direct_.empty()) {
+    LutMemo* const memo_of_parity[2] = {&even, &odd};
+    for (uint32_t c = begin; c < end; ++c) {
+      const uint32_t entry = memo_of_parity[c % 2]->get(xs[c]);
+      counts.add(counter_shift(entry));
+      values[c] = value(entry);
+    }
+    return;
+  }
+  uint32_t* const table_of_parity[2] = {even.direct_.data(), odd.direct_.data()};
+  const int64_t lowest = even.lowest_;  // both memos cover the same x range
+  for (uint32_t c = begin; c < end; ++c) {
+    uint32_t& entry = table_of_parity[c % 2][size_t(xs[c] - lowest)];
+    if (entry == 0) entry = (c % 2 == 0 ? even : odd).evaluate(xs[c]);
+    counts.add(counter_shift(entry));
+    values[c] = value(entry);
+  }
+}
+
+// One cube through the datapath, pixel by pixel: rule 1 for every lane of
+// the pixel (all surfaces; INT8 from a table of the 256 inputs), the window
+// sums (rule 2) from prefix sums of the squares, rules 3-5 from the LutMemo,
+// rules 6 and 7 lane by lane. Every value comes from the rule functions
+// above; only the order of work differs from element by element.
+// kInt16 picks the INT16 rules at compile time.
 template <bool kInt16>
-void process_cube(const CdpConfig& config, const CdpLutConfig& lut, const CdpLutTables& tables,
-                  const PackedCube& input, PackedCube& out, CdpStats& stats) {
+void process_cube(const CdpConfig& config, const CdpLutTables& tables, const PackedCube& input, PackedCube& out,
+                  CdpStats& stats) {
   const CubeGeometry& g = input.geometry;
-  const uint32_t lanes = g.surfaces() * g.elements_per_atom();
-  const int radius = int(config.normalz_len) + 1;
+  const uint32_t per_atom = g.elements_per_atom();
+  const uint32_t surfaces = g.surfaces();
+  const uint32_t lanes = surfaces * per_atom;
+  const size_t surface_bytes = g.surface_bytes();
+  const uint32_t radius = uint32_t(config.normalz_len) + 1;
+
+  // Rule 1 of INT8 for each of the 256 inputs; the range of the converted
+  // values (0 included: the lanes beyond C) bounds the LUT inputs.
+  std::array<int32_t, 256> convert_in_table{};
+  int64_t lowest_c = 0, highest_c = 0;
+  if constexpr (kInt16) {
+    lowest_c = -(int64_t(1) << 16);  // sat_17
+    highest_c = (int64_t(1) << 16) - 1;
+  } else {
+    for (uint32_t raw = 0; raw < 256; ++raw) {
+      convert_in_table[raw] = convert_in_int8(config, int32_t(int8_t(uint8_t(raw))));
+      lowest_c = std::min<int64_t>(lowest_c, convert_in_table[raw]);
+      highest_c = std::max<int64_t>(highest_c, convert_in_table[raw]);
+    }
+  }
+  const int64_t largest_square = std::max(lowest_c * lowest_c, highest_c * highest_c);
+  const int64_t lowest_x = config.sqsum_bypass ? lowest_c : 0;
+  const int64_t highest_x = config.sqsum_bypass ? highest_c : int64_t(config.window()) * largest_square;
+
+  // Lane c is channel c of the surface run, so even lanes are the lsb halves
+  // of nvdlav1's 16-bit slots; only nvdlav1's INT8 gives them another index
+  // path (and a memo of their own; otherwise odd_memo serves every lane).
+  CdpLutConfig odd_lut = config.lut;
+  odd_lut.int8_full_start = false;
+  CdpLutConfig even_lut = odd_lut;
+  even_lut.int8_full_start = !kInt16 && config.int16_datapath;
+  const uint64_t lookups = uint64_t(lanes) * g.width * g.height;
+  LutMemo odd_memo(odd_lut, tables, lowest_x, highest_x, lookups);
+  std::optional<LutMemo> own_even_memo;
+  if (even_lut.int8_full_start) own_even_memo.emplace(even_lut, tables, lowest_x, highest_x, lookups);
+  LutMemo& even_memo = own_even_memo ? *own_even_memo : odd_memo;
+
+  // The converters' settings as locals, which the byte stores of the output
+  // cannot alias.
+  const CdpConfig converters = config;
+  const bool mul_bypass = config.mul_bypass;
+
+  // Per pixel, one pass per stage over arrays indexed by lane, so that each
+  // loop keeps its state in registers. converted[c]: rule 1 of lane c.
+  // prefix[i]: the sum of the squares of the lanes before i - radius, so
+  // that the window of lane c (channels c - r .. c + r, lanes outside
+  // counting 0) is prefix[c + 2r + 1] - prefix[c]. xs[c]: the LUT input of
+  // lane c, lut_values[c] its LUT result. Sums fit: an INT8 prefix is below
+  // 2^16 * 2^13 lanes = 2^29.
+  using Sum = std::conditional_t<kInt16, int64_t, int32_t>;
   std::vector<int32_t> converted(lanes);
-  std::vector<int64_t> squares(lanes);
-  // Lane c is channel c of the surface run (atoms hold an even number of
-  // elements), so even lanes are the lsb halves of nvdlav1's 16-bit slots.
-  CdpLutConfig lut_even = lut;
-  lut_even.int8_full_start = !kInt16 && config.int16_datapath;
+  std::vector<Sum> prefix(size_t(lanes) + 2 * radius + 1, 0);
+  std::vector<Sum> xs(lanes);
+  std::vector<int32_t> lut_values(lanes);
+  OutcomeCounts counts;
+  uint64_t saturations = 0;
+
+  // Rules 6 and 7 for the lanes of one atom, returning the number of
+  // saturation flags. Only nvdlav1 counts them (master has no flag): without
+  // it the compiler drops the flag's computation.
+  const bool count_saturation = config.int16_datapath;
+  auto rules_6_and_7 = [&](uint8_t* dst, const int32_t* lane, const int32_t* lut, auto counted) {
+    uint32_t flags = 0;
+    for (uint32_t e = 0; e < per_atom; ++e) {
+      const int64_t m = mul_bypass ? int64_t(lut[e]) : int64_t(lut[e]) * lane[e];
+      bool saturated = false;
+      if constexpr (kInt16) {
+        const int32_t y = convert_out_int16(converters, m, saturated);
+        dst[2 * e] = uint8_t(y);
+        dst[2 * e + 1] = uint8_t(uint32_t(y) >> 8);
+      } else {
+        dst[e] = uint8_t(convert_out_int8(converters, m, saturated));
+      }
+      if constexpr (decltype(counted)::value) flags += saturated ? 1u : 0u;
+    }
+    return flags;
+  };
+
   for (uint32_t h = 0; h < g.height; ++h) {
     for (uint32_t w = 0; w < g.width; ++w) {
-      for (uint32_t c = 0; c < lanes; ++c) {
-        const int32_t raw = input.at(w, h, c);
-        if constexpr (kInt16) {
-          converted[c] = c < g.channels ? convert_in_int16(config, raw) : 0;
-        } else {
-          converted[c] = c < g.channels ? convert_in_int8(config, raw) : 0;
-        }
-        squares[c] = int64_t(converted[c]) * converted[c];
-      }
-      for (uint32_t c = 0; c < lanes; ++c) {
-        int64_t x = converted[c];
-        if (!config.sqsum_bypass) {
-          x = 0;
-          for (int k = -radius; k <= radius; ++k) {
-            const int64_t ch = int64_t(c) + k;
-            if (ch >= 0 && ch < int64_t(lanes)) x += squares[size_t(ch)];
+      const size_t pixel = g.atom_offset(0, h, w);
+      for (uint32_t s = 0; s < surfaces; ++s) {
+        const uint8_t* src = input.bytes.data() + s * surface_bytes + pixel;
+        int32_t* lane = converted.data() + size_t(s) * per_atom;
+        for (uint32_t e = 0; e < per_atom; ++e) {
+          if constexpr (kInt16) {
+            lane[e] = convert_in_int16(converters, int16_t(uint16_t(src[2 * e] | (src[2 * e + 1] << 8))));
+          } else {
+            lane[e] = convert_in_table[src[e]];
           }
         }
-        const int32_t l = cdp_lut_lookup((c % 2 == 0) ? lut_even : lut, tables, x, stats);
-        const int64_t m = cdp_multiply(config, l, converted[c]);
-        bool saturated = false;
-        if constexpr (kInt16) {
-          out.set(w, h, c, convert_out_int16(config, m, saturated));
-        } else {
-          out.set(w, h, c, convert_out_int8(config, m, saturated));
+      }
+      std::fill(converted.begin() + g.channels, converted.end(), 0);
+
+      if (config.sqsum_bypass) {
+        std::copy(converted.begin(), converted.end(), xs.begin());
+      } else {
+        Sum sum = 0;
+        for (uint32_t c = 0; c < lanes; ++c) {
+          sum += Sum(converted[c]) * converted[c];
+          prefix[radius + c + 1] = sum;
         }
-        if (saturated && config.int16_datapath) saturating_add(stats.out_saturation);
+        std::fill(prefix.begin() + radius + lanes + 1, prefix.end(), sum);
+        for (uint32_t c = 0; c < lanes; ++c) xs[c] = prefix[c + 2 * radius + 1] - prefix[c];
+      }
+
+      // In batches of at most kMaxBatch lanes between the flushes of `counts`.
+      for (uint32_t begin = 0; begin < lanes; begin += OutcomeCounts::kMaxBatch) {
+        const uint32_t end = std::min(lanes, begin + OutcomeCounts::kMaxBatch);
+        LutMemo::lookup(even_memo, odd_memo, xs.data(), begin, end, lut_values.data(), counts);
+        counts.flush();
+      }
+
+      for (uint32_t s = 0; s < surfaces; ++s) {
+        const size_t first = size_t(s) * per_atom;
+        uint8_t* dst = out.bytes.data() + s * surface_bytes + pixel;
+        if (count_saturation) {
+          saturations += rules_6_and_7(dst, converted.data() + first, lut_values.data() + first, std::true_type{});
+        } else {
+          rules_6_and_7(dst, converted.data() + first, lut_values.data() + first, std::false_type{});
+        }
       }
     }
   }
+  counts.add_to(stats);
+  if (config.int16_datapath) saturating_add(stats.out_saturation, saturations);
 }
 
 }  // namespace
 
-PackedCube cdp_process(const CdpConfig& config, const CdpLutTables& tables, const PackedCube& input,
-                       CdpStats& stats) {
+void cdp_process(const CdpConfig& config, const CdpLutTables& tables, const PackedCube& input, PackedCube& out,
+                 CdpStats& stats) {
   const CubeGeometry& g = input.geometry;
   if (g.precision == Precision::Fp16) {
     throw std::invalid_argument("CDP: FP16 is not modelled");
@@ -454,18 +700,26 @@ PackedCube cdp_process(const CdpConfig& config, const CdpLutTables& tables, cons
   if (g.precision == Precision::Int16 && !config.int16_datapath) {
     throw std::invalid_argument("CDP: INT16 needs the nvdlav1 (nv_full) datapath; the master RTL datapath is 8-bit");
   }
+  g.validate();
   // The stage functions read the precision from the configuration and the
   // index path from the LUT configuration: both follow the cube.
   CdpConfig c = config;
   c.precision = g.precision;
   c.lut.precision = g.precision;
   c.lut.int8_full_start = false;  // process_cube picks the path per lane
-  PackedCube out(g);
+  out.geometry = g;
+  out.bytes.resize(g.total_bytes());  // process_cube writes every byte
   if (g.precision == Precision::Int16) {
-    process_cube<true>(c, c.lut, tables, input, out, stats);
+    process_cube<true>(c, tables, input, out, stats);
   } else {
-    process_cube<false>(c, c.lut, tables, input, out, stats);
+    process_cube<false>(c, tables, input, out, stats);
   }
+}
+
+PackedCube cdp_process(const CdpConfig& config, const CdpLutTables& tables, const PackedCube& input,
+                       CdpStats& stats) {
+  PackedCube out;
+  cdp_process(config, tables, input, out, stats);
   return out;
 }
 

@@ -335,9 +335,18 @@ int32_t cdp_convert_out(const CdpConfig& config, int64_t m, bool* saturated = nu
 // the caller uses to build it from the CDP_RDMA registers); the output has the
 // input's geometry and is what the WDMA writes at D_DST_BASE_ADDR with
 // D_DST_LINE_STRIDE / D_DST_SURFACE_STRIDE. Throws std::invalid_argument for
-// FP16, and for INT16 unless config.int16_datapath.
+// FP16, and for INT16 unless config.int16_datapath. The result is that of the
+// stage functions above applied element by element; cdp_lrn.cpp gets it
+// faster (per-pixel passes over the lanes, the LUT result computed once per
+// LUT input x and reused, since it and its counter depend on x alone).
 PackedCube cdp_process(const CdpConfig& config, const CdpLutTables& tables, const PackedCube& input,
                        CdpStats& stats);
+// The same into `out` (given the input's geometry, every byte written), whose
+// storage is reused: a unit keeping its output cube across layers saves the
+// allocation and first-touch page faults of a fresh cube per layer. `out`
+// must not be `input`; it is left alone when the call throws.
+void cdp_process(const CdpConfig& config, const CdpLutTables& tables, const PackedCube& input, PackedCube& out,
+                 CdpStats& stats);
 
 // The first register setting this model does not cover or the programming
 // guide / RTL forbids, naming the register field; nullopt when none.

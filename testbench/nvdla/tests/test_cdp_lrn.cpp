@@ -12,6 +12,8 @@
 // the programming refused on the master configurations. Last INT8 on
 // nvdlav1 (nv_full) against master: the input shifter that agrees, the
 // output converter's saturation flag, and the even lanes' 38-bit START.
+// Finally cdp_process (per-pixel passes, LUT results cached per input)
+// against the stage functions element by element on random layers.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -1138,6 +1140,180 @@ TEST(CdpNvFullInt8Process, EvenLanesUnderflowAndSaturationsCount) {
   EXPECT_EQ(v1_stats.out_saturation, 2u);
   EXPECT_EQ(v1_stats.lut_oflow + v1_stats.lut_le_hit + v1_stats.lut_lo_hit, 0u);
 }
+
+// ---- the cube loop against the rule functions ------------------------------
+
+// cdp_process caches LUT results per x and runs the stages as passes over
+// the lanes of a pixel; here the same layer element by element through the
+// public stage functions, as the rules in cdp_lrn.h read.
+PackedCube process_by_rules(const CdpConfig& config, const CdpLutTables& t, const PackedCube& in, CdpStats& stats) {
+  const CubeGeometry& g = in.geometry;
+  CdpConfig c = config;
+  c.precision = g.precision;
+  c.lut.precision = g.precision;
+  const uint32_t lanes = g.surfaces() * g.elements_per_atom();
+  const int r = int(c.normalz_len) + 1;
+  PackedCube out(g);
+  for (uint32_t h = 0; h < g.height; ++h) {
+    for (uint32_t w = 0; w < g.width; ++w) {
+      std::vector<int64_t> converted(lanes, 0);
+      for (uint32_t ch = 0; ch < g.channels; ++ch) converted[ch] = cdp_convert_in(c, in.at(w, h, ch));
+      for (uint32_t ch = 0; ch < lanes; ++ch) {
+        int64_t x = converted[ch];
+        if (!c.sqsum_bypass) {
+          x = 0;
+          for (int k = -r; k <= r; ++k) {
+            const int64_t n = int64_t(ch) + k;
+            if (n >= 0 && n < int64_t(lanes)) x += converted[size_t(n)] * converted[size_t(n)];
+          }
+        }
+        CdpLutConfig lut = c.lut;
+        lut.int8_full_start = g.precision == Precision::Int8 && c.int16_datapath && ch % 2 == 0;
+        const int32_t l = cdp_lut_lookup(lut, t, x, stats);
+        bool saturated = false;
+        out.set(w, h, ch, cdp_convert_out(c, cdp_multiply(c, l, int32_t(converted[ch])), &saturated));
+        if (saturated && stats.out_saturation != std::numeric_limits<uint32_t>::max()) ++stats.out_saturation;
+      }
+    }
+  }
+  return out;
+}
+
+// A small deterministic generator (the test must not depend on the
+// standard library's distributions, which differ between implementations).
+class Random {
+ public:
+  explicit Random(uint64_t seed) : state_(seed) {}
+  uint64_t next() {
+    state_ = state_ * 6364136223846793005u + 1442695040888963407u;
+    return state_ >> 11;
+  }
+  int64_t range(int64_t lo, int64_t hi) { return lo + int64_t(next() % uint64_t(hi - lo + 1)); }
+  bool chance(unsigned percent) { return next() % 100 < percent; }
+
+ private:
+  uint64_t state_;
+};
+
+// Random programming of every field the datapath reads, with LUT windows
+// placed where the layer's LUT inputs fall (so that hits, underflows and
+// overflows of both tables, and all five counters, occur), sometimes START
+// values past 22 bits (nvdlav1's even INT8 lanes), counters that start near
+// their saturation, and cubes from one pixel to a few thousand elements.
+struct RandomLayer {
+  CdpConfig config;
+  CdpLutTables tables;
+  PackedCube input;
+  CdpStats stats;
+};
+
+RandomLayer random_layer(Random& rnd, Precision precision, bool nv_full) {
+  RandomLayer layer;
+  CdpConfig& c = layer.config;
+  const bool int16 = precision == Precision::Int16;
+  c.precision = c.dp_precision = precision;
+  c.int16_datapath = nv_full;
+  c.datin_offset = int8_t(rnd.range(-128, 127));
+  c.datin_offset_16 = int16_t(rnd.range(-32768, 32767));
+  c.datin_scale = int16_t(rnd.chance(30) ? rnd.range(-4, 4) : rnd.range(-32768, 32767));
+  c.datin_shifter = uint8_t(rnd.chance(10) ? rnd.range(0, 31) : rnd.range(0, int16 ? 16 : 8));
+  c.normalz_len = uint8_t(rnd.range(0, 3));
+  c.sqsum_bypass = rnd.chance(25);
+  c.mul_bypass = rnd.chance(25);
+  c.datout_offset = int32_t(rnd.range(-(1 << 24), (1 << 24) - 1)) >> unsigned(rnd.range(0, 24));
+  c.datout_offset_32 = int32_t(rnd.range(INT32_MIN, INT32_MAX)) >> unsigned(rnd.range(0, 31));
+  c.datout_scale = int16_t(rnd.chance(30) ? rnd.range(-4, 4) : rnd.range(-32768, 32767));
+  c.datout_shifter = uint8_t(rnd.chance(10) ? rnd.range(0, 63) : rnd.range(0, 30));
+
+  // LUT inputs: square sums up to about 9 * 2^16 (INT8) / 9 * 2^32 (INT16),
+  // or with SQSUM_BYPASS the signed converted input.
+  const int64_t reach = c.sqsum_bypass ? (int16 ? int64_t(1) << 16 : 256) : (int16 ? int64_t(1) << 34 : 1 << 19);
+  const int64_t scale = int64_t(1) << unsigned(rnd.range(0, 20));
+  CdpLutConfig& l = c.lut;
+  l.le_linear = rnd.chance(50);
+  l.uflow_priority_lo = rnd.chance(50);
+  l.oflow_priority_lo = rnd.chance(50);
+  l.hybrid_priority_lo = rnd.chance(50);
+  l.le_index_offset = int8_t(rnd.range(-8, 24));
+  l.le_index_select = int8_t(rnd.range(-70, 70));
+  l.lo_index_select = int8_t(rnd.range(-70, 70));
+  auto start = [&] {
+    if (rnd.chance(10)) return rnd.range(-(int64_t(1) << 37), (int64_t(1) << 37) - 1);  // past 22 bits
+    return std::min(rnd.range(-reach, reach) / scale, reach);
+  };
+  l.le_start = start();
+  l.lo_start = start();
+  l.le_end = l.le_start + rnd.range(0, reach);
+  l.lo_end = l.lo_start + rnd.range(0, reach);
+  l.le_uflow_scale = int16_t(rnd.range(-32768, 32767));
+  l.le_oflow_scale = int16_t(rnd.range(-32768, 32767));
+  l.lo_uflow_scale = int16_t(rnd.range(-32768, 32767));
+  l.lo_oflow_scale = int16_t(rnd.range(-32768, 32767));
+  l.le_uflow_shift = int8_t(rnd.range(-16, 15));
+  l.le_oflow_shift = int8_t(rnd.range(-16, 15));
+  l.lo_uflow_shift = int8_t(rnd.range(-16, 15));
+  l.lo_oflow_shift = int8_t(rnd.range(-16, 15));
+  for (size_t i = 0; i < kCdpLutLeEntries; ++i) layer.tables.set_le(i, int16_t(rnd.range(-32768, 32767)));
+  for (size_t i = 0; i < kCdpLutLoEntries; ++i) layer.tables.set_lo(i, int16_t(rnd.range(-32768, 32767)));
+
+  CubeGeometry g;
+  // Now and then a layer large enough for cdp_process to memoise into a
+  // table over the whole x range rather than a cache.
+  const bool large = rnd.chance(5);
+  g.width = uint32_t(large ? 64 : rnd.range(1, 5));
+  g.height = uint32_t(large ? 8 : rnd.range(1, 4));
+  g.channels = uint32_t(rnd.range(1, 70));
+  g.precision = precision;
+  g.atom_bytes = rnd.chance(50) ? 8 : 32;
+  layer.input = PackedCube(g);
+  for (auto& b : layer.input.bytes) b = uint8_t(rnd.next());
+
+  if (rnd.chance(20)) {
+    const uint32_t near_max = std::numeric_limits<uint32_t>::max() - uint32_t(rnd.range(0, 40));
+    layer.stats = CdpStats{near_max, near_max, near_max, near_max, near_max, near_max};
+  }
+  return layer;
+}
+
+void expect_same_as_rules(Precision precision, bool nv_full, uint64_t seed) {
+  Random rnd(seed);
+  CdpStats coverage;  // which outcomes the random layers produced
+  for (int i = 0; i < 400; ++i) {
+    RandomLayer layer = random_layer(rnd, precision, nv_full);
+    CdpStats fast = layer.stats;
+    CdpStats rules = layer.stats;
+    const PackedCube out = cdp_process(layer.config, layer.tables, layer.input, fast);
+    const PackedCube expected = process_by_rules(layer.config, layer.tables, layer.input, rules);
+    SCOPED_TRACE("layer " + std::to_string(i));
+    ASSERT_EQ(out.bytes, expected.bytes);
+    ASSERT_EQ(fast.lut_uflow, rules.lut_uflow);
+    ASSERT_EQ(fast.lut_oflow, rules.lut_oflow);
+    ASSERT_EQ(fast.lut_hybrid, rules.lut_hybrid);
+    ASSERT_EQ(fast.lut_le_hit, rules.lut_le_hit);
+    ASSERT_EQ(fast.lut_lo_hit, rules.lut_lo_hit);
+    ASSERT_EQ(fast.out_saturation, rules.out_saturation);
+    if (layer.stats.lut_uflow == 0) {  // counted from 0, not near saturation
+      coverage.lut_uflow += rules.lut_uflow;
+      coverage.lut_oflow += rules.lut_oflow;
+      coverage.lut_hybrid += rules.lut_hybrid;
+      coverage.lut_le_hit += rules.lut_le_hit;
+      coverage.lut_lo_hit += rules.lut_lo_hit;
+      coverage.out_saturation += rules.out_saturation;
+    }
+  }
+  EXPECT_GT(coverage.lut_uflow, 0u);
+  EXPECT_GT(coverage.lut_oflow, 0u);
+  EXPECT_GT(coverage.lut_hybrid, 0u);
+  EXPECT_GT(coverage.lut_le_hit, 0u);
+  EXPECT_GT(coverage.lut_lo_hit, 0u);
+  if (nv_full) {
+    EXPECT_GT(coverage.out_saturation, 0u);
+  }
+}
+
+TEST(CdpProcessFastPath, MasterInt8MatchesTheRules) { expect_same_as_rules(Precision::Int8, false, 1); }
+TEST(CdpProcessFastPath, NvFullInt8EvenAndOddLanesMatchTheRules) { expect_same_as_rules(Precision::Int8, true, 2); }
+TEST(CdpProcessFastPath, NvFullInt16MatchesTheRules) { expect_same_as_rules(Precision::Int16, true, 3); }
 
 }  // namespace
 }  // namespace acosim::nvdla
