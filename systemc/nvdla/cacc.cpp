@@ -98,6 +98,8 @@ ConvOutput Cacc::pull_output() {
   cdma->fetch_done(data_first);
   sc_core::wait(computed - sc_core::sc_time_stamp());
   m_bank.set(r::D_OUT_SATURATION, output.out_saturation, g);
+  // CDMA's fp16 NaN/Inf input counters of the layer.
+  cdma->input_counts(output);
   cdma->end_layer();
   csc->end_layer();
   cmac_a->end_layer();

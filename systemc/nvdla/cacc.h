@@ -4,7 +4,8 @@
 // CSC, CMAC_A and CMAC_B, decodes the layer from their registers, checks it
 // (conv_unsupported_or_illegal) before CDMA reads anything, computes it
 // (conv_datapath.h) with CDMA's reads, takes the MACs' time, and hands the
-// accumulated, truncated int32 values to SDP, one cube per batch
+// accumulated, truncated int32 values (fp16 layers: fp32 patterns) to SDP,
+// one cube per batch
 // (D_BATCH_NUMBER). Then every unit ends its
 // layer; CACC raises CACC_DONE of its group.
 #pragma once

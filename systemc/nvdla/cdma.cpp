@@ -52,7 +52,8 @@ ConvRegisterMap cdma_registers() {
           {r::D_WGS_ADDR_LOW, &R::cdma_wgs_addr_low},
           {r::D_WMB_ADDR_HIGH, &R::cdma_wmb_addr_high},
           {r::D_WMB_ADDR_LOW, &R::cdma_wmb_addr_low},
-          {r::D_WMB_BYTES, &R::cdma_wmb_bytes}};
+          {r::D_WMB_BYTES, &R::cdma_wmb_bytes},
+          {r::D_NAN_FLUSH_TO_ZERO, &R::cdma_nan_flush_to_zero}};
 }
 
 }  // namespace
@@ -91,6 +92,16 @@ void Cdma::fetch_done(bool weights) {
   // S_INTR_STATUS: CDMA_DAT_DONE_STATUS<g> (bit 16 + g) and
   // CDMA_WT_DONE_STATUS<g> (bit 18 + g).
   done->unit_done((weights ? 18 : 16) + m_group);
+}
+
+void Cdma::input_counts(const ConvOutput& output) {
+  // The group's fp16 NaN/Inf input counters of its last layer (nvdlav1
+  // cmod/cdma/NV_NVDLA_cdma.cpp CdmaUpdateStatRegisters after each layer;
+  // integer layers leave them 0).
+  m_bank.set(r::D_NAN_INPUT_DATA_NUM, output.nan_input_data, m_group);
+  m_bank.set(r::D_INF_INPUT_DATA_NUM, output.inf_input_data, m_group);
+  m_bank.set(r::D_NAN_INPUT_WEIGHT_NUM, output.nan_input_weight, m_group);
+  m_bank.set(r::D_INF_INPUT_WEIGHT_NUM, output.inf_input_weight, m_group);
 }
 
 void Cdma::end_layer() {

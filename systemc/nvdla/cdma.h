@@ -6,7 +6,9 @@
 // group sizes (D_WGS_ADDR) and mask bits (D_WMB_ADDR, D_WMB_BYTES) when
 // they are compressed (conv_datapath.h has the formats). When its data and
 // its weights are in the buffer, CDMA raises CDMA_DAT_DONE and CDMA_WT_DONE
-// of its group. After reset CDMA clears the CBUF, 4096 entries at one per
+// of its group; for fp16 layers it keeps the NaN/Inf input counts of the
+// layer in its group's D_NAN_INPUT_* / D_INF_INPUT_* registers and flushes
+// NaN inputs to +0 with D_NAN_FLUSH_TO_ZERO. After reset CDMA clears the CBUF, 4096 entries at one per
 // cycle, before S_CBUF_FLUSH_STATUS reads FLUSH_DONE (nvdlav1
 // NV_NVDLA_CDMA_cvt.v / NV_NVDLA_CDMA_wt.v flush counters, bit 12); NVDLA's
 // traces poll it before they enable a layer.
@@ -41,6 +43,7 @@ class Cdma : public DmaUnit, public CdmaSource {
   void end_layer() override;
   sc_core::sc_time read(bool mc, uint64_t address, uint8_t* data, size_t bytes) override;
   void fetch_done(bool weights) override;
+  void input_counts(const ConvOutput& output) override;
 
  private:
   void flush_buffer();

@@ -9,6 +9,7 @@
 #include "sw/nvdla/regs/cmac_a.h"
 #include "sw/nvdla/regs/cmac_b.h"
 #include "sw/nvdla/regs/csc.h"
+#include "systemc/nvdla/float16.h"
 
 namespace acosim::nvdla {
 
@@ -88,6 +89,7 @@ ConvLayer decode_conv(const ConvRegisters& r, const HardwareConfig& config) {
   l.post_y_extension = csc::D_POST_Y_EXTENSION_Y_EXTENSION.get(r.csc_post_y_extension);
   l.cdma_weight_compressed = cdma::D_WEIGHT_FORMAT_WEIGHT_FORMAT.get(r.cdma_weight_format) != 0;
   l.csc_weight_compressed = csc::D_WEIGHT_FORMAT_WEIGHT_FORMAT.get(r.csc_weight_format) != 0;
+  l.nan_to_zero = cdma::D_NAN_FLUSH_TO_ZERO_NAN_TO_ZERO.get(r.cdma_nan_flush_to_zero) != 0;
 
   l.width = cdma::D_DATAIN_SIZE_0_DATAIN_WIDTH.get(r.cdma_datain_size_0) + 1;
   l.height = cdma::D_DATAIN_SIZE_0_DATAIN_HEIGHT.get(r.cdma_datain_size_0) + 1;
@@ -343,10 +345,13 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
                                  l.csc_proc_precision,  l.cmac_a_precision,    l.cmac_b_precision,
                                  l.cacc_precision};
   for (const uint32_t p : precisions) {
-    if (p == 2) {
-      return not_modelled(
-          "fp16 convolution (CDMA/CSC D_MISC_CFG.IN_PRECISION/PROC_PRECISION, CMAC_A/CMAC_B/CACC "
-          "D_MISC_CFG.PROC_PRECISION = FP16)");
+    // fp16 exists only in the nvdlav1 design (nv_full); the master specs'
+    // datapaths are int8 only.
+    if (p == 2 && !hardware_config(l.config).fp16) {
+      return std::string(
+                 "fp16 convolution (CDMA/CSC D_MISC_CFG.IN_PRECISION/PROC_PRECISION, CMAC_A/CMAC_B/CACC "
+                 "D_MISC_CFG.PROC_PRECISION = FP16) is not supported by ") +
+             hardware_config(l.config).name;
     }
     if (p > 2) return "CDMA/CSC/CMAC_A/CMAC_B/CACC D_MISC_CFG precision " + num(p) + " is reserved";
   }
@@ -354,7 +359,17 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
     if (p != l.cacc_precision) {
       return not_modelled(
           "mixed precisions (CDMA/CSC D_MISC_CFG.IN_PRECISION/PROC_PRECISION and CMAC_A/CMAC_B/CACC "
-          "D_MISC_CFG.PROC_PRECISION must all be INT8 or all INT16)");
+          "D_MISC_CFG.PROC_PRECISION must all be INT8, all INT16 or all FP16)");
+    }
+  }
+  if (l.fp16()) {
+    // The C model stops on CVT_EN with fp16 input (cmod/cdma/NV_NVDLA_cdma.cpp
+    // "Incorrect configuration on conversion"; the converter's HLS source,
+    // cmod/hls/cdma_libs/cdma_cvt.cpp, passes fp16 through unchanged), so
+    // no fp16 program sets it.
+    if (l.cvt_enable) return "CDMA D_CVT_CFG.CVT_EN must be 0 for fp16 input (D_MISC_CFG.IN_PRECISION = FP16)";
+    if (l.cdma_pixel_input || l.csc_pixel_input) {
+      return not_modelled("fp16 image input (CDMA/CSC D_DATAIN_FORMAT.DATAIN_FORMAT = PIXEL with FP16 precision)");
     }
   }
   if (l.int16() && l.core.atomic_k_int16 == 0) {
@@ -593,6 +608,273 @@ int32_t cacc_truncate(int64_t a, uint32_t truncate, bool* saturated) {
   return static_cast<int32_t>(rounded);
 }
 
+// ---- fp16 arithmetic (nvdla/hw branch nvdlav1; the rules are stated in
+// the header, the sources named beside each step).
+
+namespace {
+
+constexpr uint64_t kMask38 = (uint64_t(1) << 38) - 1;
+constexpr uint64_t kMask40 = (uint64_t(1) << 40) - 1;
+
+int64_t sign_extend(uint64_t v, unsigned bits) {
+  const uint64_t m = uint64_t(1) << (bits - 1);
+  v &= (m << 1) - 1;
+  return int64_t(v ^ m) - int64_t(m);
+}
+
+// A 3:2 carry-save step on 32-bit rows: the bitwise sum and the majority
+// carries moved one place up (bits leaving bit 31 are lost, as in the
+// 32-bit rows of the C model).
+void carry_save(uint32_t a, uint32_t b, uint32_t c, uint32_t& sum, uint32_t& carry) {
+  sum = a ^ b ^ c;
+  carry = ((a & b) | (b & c) | (a & c)) << 1;
+}
+
+// Reduces `rows` (3 to 5 of them) to two the way cmod/cmac/NV_NVDLA_cmac.h
+// cal_fp16_booth's Wallace loop does with one group of three per level:
+// the first three rows become their sum and carry, the rest keep their
+// order behind them, until two rows are left.
+// The two rows left are rows[0] and rows[1].
+void reduce_rows(uint32_t* rows, size_t count) {
+  while (count > 2) {
+    uint32_t sum = 0, carry = 0;
+    carry_save(rows[0], rows[1], rows[2], sum, carry);
+    std::copy(rows + 3, rows + count, rows + 2);
+    rows[0] = sum;
+    rows[1] = carry;
+    --count;
+  }
+}
+
+}  // namespace
+
+int32_t cmac_fp16_booth(bool negative, uint32_t weight, uint32_t data, uint32_t shift) {
+  // nvdlav1 cmod/cmac/NV_NVDLA_cmac.h cal_fp16_booth (the RTL's
+  // NV_NVDLA_CMAC_CORE_MAC_mul.v): products shifted by 32 or more are 0.
+  if (shift >= 32) return 0;
+  // Radix-4 Booth recoding of the weight (a 0 appended below its LSB):
+  // digit i from bits 2i+1, 2i, 2i-1; for a negative product every 3-bit
+  // window is inverted, which negates its digit. Each partial product is 17
+  // bits: bit 16 set for a non-negative digit (the sign-extension trick),
+  // the one's complement of the multiple for a negative digit, whose +1
+  // goes in as a separate bit (`inv`) two places up in the next row.
+  uint32_t pp[8];
+  uint32_t inv[8];
+  uint32_t window_source = weight << 1;
+  for (int i = 0; i < 8; ++i) {
+    uint32_t code = window_source & 7u;
+    if (negative) code ^= 7u;
+    window_source >>= 2;
+    switch (code) {
+      case 0:
+      case 7:
+        pp[i] = 0x10000u, inv[i] = 0;
+        break;
+      case 1:
+      case 2:
+        pp[i] = data | 0x10000u, inv[i] = 0;
+        break;
+      case 3:
+        pp[i] = (data << 1) | 0x10000u, inv[i] = 0;
+        break;
+      case 4:
+        pp[i] = ~(data << 1) & 0xFFFFu, inv[i] = 1;
+        break;
+      default:  // 5, 6
+        pp[i] = ~data & 0xFFFFu, inv[i] = 1;
+        break;
+    }
+  }
+  // Ten rows: partial product i at bit 2i, each negative digit's +1 at bit
+  // 2i of the row after it; rows 4 and 9 carry only those bits.
+  uint32_t low[5] = {pp[0], (pp[1] << 2) | inv[0], (pp[2] << 4) | (inv[1] << 2), (pp[3] << 6) | (inv[2] << 4),
+                     inv[3] << 6};
+  uint32_t high[5] = {pp[4] << 8, (pp[5] << 10) | (inv[4] << 8), (pp[6] << 12) | (inv[5] << 10),
+                      (pp[7] << 14) | (inv[6] << 12), inv[7] << 14};
+  // The two halves are reduced apart, then their four rows together.
+  reduce_rows(low, 5);
+  reduce_rows(high, 5);
+  uint32_t rows[4] = {low[0], low[1], high[0], high[1]};
+  reduce_rows(rows, 4);
+  // Each of the two rows is shifted right on its own (logically, so the
+  // shifted-out bits of each are lost: the result can differ from the
+  // exact product shifted by one unit), then the sign-extension constant
+  // is removed: the eight bit-16 markers sum to 0x55550000, taken away as
+  // floor(0x55550000 / 2^shift) (the C model's sign_comp table).
+  const uint32_t sum = (rows[0] >> shift) + (rows[1] >> shift) - (0x55550000u >> shift);
+  return static_cast<int32_t>(sum);
+}
+
+uint64_t cmac_fp16_atomic(const uint16_t* data, const uint16_t* weights, size_t n) {
+  // NaN (cmod/cmac/NV_NVDLA_cmac.h cal_fp16_nan; RTL
+  // NV_NVDLA_CMAC_CORE_MAC_nan.v): the weights are searched first, then the
+  // data, lowest channel first; the first NaN found is the result: block
+  // exponent 63, its sign in bit 37, its 10 payload bits in [36:27].
+  for (const uint16_t* operand : {weights, data}) {
+    for (size_t i = 0; i < n; ++i) {
+      if (fp16_is_nan(operand[i])) {
+        return (uint64_t(63) << 38) | (uint64_t(operand[i] >> 15) << 37) | (uint64_t(operand[i] & 0x3FFu) << 27);
+      }
+    }
+  }
+  // Exponents (cal_fp16_exp; NV_NVDLA_CMAC_CORE_MAC_exp.v). An operand
+  // with exponent field e and fraction f is m x 2^(4 x (e >> 2) - 25) with
+  // the significand m = (1.f in 11 bits) << (e & 3) for e > 0 and
+  // f << 1 for subnormals (e = 0, treated as exponent group 0, shift 1).
+  // Infinity (e = 31, f = 0) is just a number: 2^16. A pair where either
+  // operand is +0 or -0 takes no part (CSC's mask, cmod/csc/NV_NVDLA_csc.cpp
+  // "Both +0 and -0"). The block exponent is the largest sum of the two
+  // operands' exponent groups g; a product whose sum falls short of it by
+  // d is shifted right by 4 x d.
+  struct Term {
+    bool active;
+    bool negative;
+    uint32_t data, weight;
+    uint32_t group;
+  };
+  Term terms[64];
+  uint32_t max_group = 0;
+  const auto significand = [](uint16_t v) {
+    const uint32_t e = (v >> 10) & 0x1Fu;
+    const uint32_t m = (v & 0x3FFu) | (e != 0 ? 0x400u : 0u);
+    return m << (e == 0 ? 1 : (e & 3u));
+  };
+  for (size_t i = 0; i < n; ++i) {
+    const uint16_t d = data[i], w = weights[i];
+    Term& t = terms[i];
+    t.active = (d & 0x7FFFu) != 0 && (w & 0x7FFFu) != 0;
+    if (!t.active) continue;
+    t.negative = ((d ^ w) & 0x8000u) != 0;
+    t.data = significand(d);
+    t.weight = significand(w);
+    t.group = ((d >> 12) & 7u) + ((w >> 12) & 7u);
+    max_group = std::max(max_group, t.group);
+  }
+  // The products (cal_fp16_mul, cmac_fp16_booth) and the adder tree: sums
+  // of four, then of the sixteen, in 38 bits; integer additions, so exact
+  // and in any order.
+  int64_t sum = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const Term& t = terms[i];
+    if (t.active) sum += cmac_fp16_booth(t.negative, t.weight, t.data, 4 * (max_group - t.group));
+  }
+  return (uint64_t(4 * max_group) << 38) | (uint64_t(sum) & kMask38);
+}
+
+uint64_t cacc_fp48_add(uint64_t accumulator, uint64_t mac) {
+  // nvdlav1 cmod/cacc/NV_NVDLA_cacc.cpp cacc_fp16_add with the FP48
+  // accumulator (NVDLA_GENERIC_CACC_USE_39_BIT_FP_ADDER unset; RTL
+  // NV_NVDLA_CACC_CALC_fp_48b.v).
+  const uint32_t mac_exp = uint32_t(mac >> 38) & 0x3Fu;
+  const int64_t mac_mant = sign_extend(mac, 38);
+  uint32_t acc_exp = uint32_t(accumulator >> 40) & 0xFFu;
+  const int64_t acc_mant = sign_extend(accumulator, 40);
+  // A zero product leaves the accumulator as it is.
+  if (mac_mant == 0) return accumulator;
+  // NaN: an accumulator NaN (exponent 255) stays, its top 11 mantissa bits
+  // (sign and payload) kept; else a CMAC NaN (exponent 63) becomes one with
+  // the CMAC word's bits [37:27] there.
+  if (acc_exp == 255) return (uint64_t(255) << 40) | (uint64_t(acc_mant) & (uint64_t(0x7FF) << 29));
+  if (mac_exp == 63) return (uint64_t(255) << 40) | ((uint64_t(mac_mant >> 27) & 0x7FFu) << 29);
+  // The CMAC word normalised: its redundant sign bits shifted out (n0 of
+  // them), the 38 bits placed at [39:2] of a 40-bit mantissa; its exponent
+  // becomes E - n0 + 49 (bias moved from 50 to 101 with the 2-bit offset).
+  unsigned n0 = 0;
+  while (n0 < 37 && ((mac_mant >> (36 - n0)) & 1) == ((mac_mant >> 37) & 1)) ++n0;
+  int64_t m = mac_mant * (int64_t(1) << (n0 + 2));
+  const int32_t m_exp = int32_t((mac_exp - n0 + 49) & 0xFFu);
+  // A zero accumulator has exponent 0.
+  int64_t a = acc_mant;
+  if (a == 0) acc_exp = 0;
+  // Alignment: the operand with the smaller exponent is shifted right
+  // (arithmetically) by the difference d; for d <= 40 its shifted-out bits
+  // are kept, left-aligned, in a 40-bit extension (so the 80 bits hold the
+  // exact sum); beyond 40 it becomes 0 and nothing is kept.
+  uint64_t out_bits = 0;
+  int32_t exp = m_exp;
+  const auto align = [&out_bits](int64_t& v, int32_t d) {
+    if (d <= 40) {
+      out_bits = (uint64_t(v) & ((uint64_t(1) << d) - 1)) << (40 - d);
+      v >>= d;
+    } else {
+      v = 0;
+    }
+  };
+  if (m_exp > int32_t(acc_exp)) {
+    align(a, m_exp - int32_t(acc_exp));
+  } else if (m_exp < int32_t(acc_exp)) {
+    exp = int32_t(acc_exp);
+    align(m, int32_t(acc_exp) - m_exp);
+  }
+  // The 40-bit sum, normalised: on a carry out of the 40 bits it is shifted
+  // right by one (its LSB becomes the guard bit); otherwise its redundant
+  // sign bits are shifted out, the extension's top bits moving in.
+  const int64_t exact = a + m;
+  int64_t sum = sign_extend(uint64_t(exact), 40);
+  bool overflow = false;
+  bool low_bit = false;
+  const bool sign_a = a < 0, sign_m = m < 0;
+  if (sign_a == sign_m && (sum < 0) != sign_m) {
+    overflow = true;
+    low_bit = (exact & 1) != 0;
+    sum = exact >> 1;
+    exp += 1;
+  } else if (((sum >> 38) & 1) == ((sum >> 39) & 1)) {
+    unsigned n1 = 1;
+    while (n1 < 39 && ((sum >> (38 - n1)) & 1) == ((sum >> 39) & 1)) ++n1;
+    sum = sign_extend((uint64_t(sum) << n1) | (out_bits >> (40 - n1)), 40);
+    out_bits = (out_bits << n1) & kMask40;
+    exp -= int32_t(n1);
+  }
+  // Rounding to 40 bits, half away from zero in two's complement: +1 when
+  // the guard bit is set and the sum is non-negative or any lower bit is
+  // set (guard: the bit shifted out on overflow, else the extension's top
+  // bit; sticky: the extension's other bits, all 40 on overflow).
+  const bool guard = overflow ? low_bit : ((out_bits >> 39) & 1) != 0;
+  const bool sticky = overflow ? out_bits != 0 : (out_bits & (kMask40 >> 1)) != 0;
+  const bool negative = sum < 0;
+  int64_t rounded = sum;
+  if (guard && (!negative || sticky)) {
+    rounded = sign_extend(uint64_t(sum + 1), 40);
+    // A carry into the sign bit: shift right once more, exponent + 1.
+    if ((rounded < 0) != negative) {
+      rounded = int64_t((uint64_t(negative) << 39) | ((uint64_t(rounded) & kMask40) >> 1));
+      rounded = sign_extend(uint64_t(rounded), 40);
+      exp += 1;
+    }
+  }
+  // A zero result has exponent 0; the exponent is kept in 8 bits.
+  const uint32_t exp_field = rounded == 0 ? 0u : uint32_t(exp) & 0xFFu;
+  return (uint64_t(exp_field) << 40) | (uint64_t(rounded) & kMask40);
+}
+
+uint32_t cacc_fp48_to_fp32(uint64_t accumulator) {
+  // nvdlav1 cmod/cacc/NV_NVDLA_cacc.cpp cacc_fp48_to_fp32.
+  const uint32_t exp = uint32_t(accumulator >> 40) & 0xFFu;
+  const int64_t mant = sign_extend(accumulator, 40);
+  const uint32_t sign = mant < 0 ? 1u : 0u;
+  // NaN: exponent 255, the mantissa's sign, its bits [38:29] as payload.
+  if (exp == 255) return (sign << 31) | 0x7F800000u | (uint32_t(uint64_t(mant) >> 29) & 0x3FFu);
+  // -2^39, whose magnitude needs 40 bits: -2^(E - 62).
+  if (mant == -(int64_t(1) << 39)) return 0x80000000u | (((exp + 65) & 0xFFu) << 23);
+  // Sign and magnitude; the magnitude's leading 1 is bit 38 (value
+  // 2^(E - 63)), so the fp32 exponent field is E + 64 (8 bits; 0 for a
+  // zero mantissa); the 23 bits below it are [37:15], rounded half away
+  // from zero on bit 14 alone; a carry out of the 24 bits adds 1 to the
+  // exponent.
+  const uint64_t magnitude = uint64_t(mant < 0 ? -mant : mant);
+  uint32_t exp_field = mant == 0 ? 0u : (exp + 64) & 0xFFu;
+  uint32_t significand = uint32_t(magnitude >> 15) & 0xFFFFFFu;
+  if ((magnitude >> 14) & 1) {
+    significand += 1;
+    if (significand >> 24) {
+      significand >>= 1;
+      exp_field = (exp_field + 1) & 0xFFu;
+    }
+  }
+  return (sign << 31) | (exp_field << 23) | (significand & 0x7FFFFFu);
+}
+
 namespace {
 
 // The elements of `bytes`: int8, or little-endian int16.
@@ -818,6 +1100,64 @@ ConvOutput image_process(const ConvLayer& l, const ConvMemoryRead& read) {
 
 }  // namespace
 
+namespace {
+
+// CDMA's fp16 input counters (D_NAN_INPUT_DATA_NUM, D_INF_INPUT_DATA_NUM,
+// D_NAN_INPUT_WEIGHT_NUM, D_INF_INPUT_WEIGHT_NUM).
+struct FpCounts {
+  uint32_t nan_data = 0, inf_data = 0, nan_weight = 0, inf_weight = 0;
+};
+
+// CDMA's fp16 input path: every fetched element (all lanes of every atom,
+// and the weights as fetched, padding bytes included) is counted when it
+// is a NaN or an infinity, before anything changes it
+// (cmod/cdma/NV_NVDLA_cdma.cpp countNaNinData, countInfinData and the
+// weight counts); then with D_NAN_FLUSH_TO_ZERO every NaN becomes +0: the
+// data (NV_NVDLA_CDMA_cvt.v nan_pass; the C model too) and, in the RTL,
+// the weights (NV_NVDLA_CDMA_wt.v wt_nan_mask; the C model leaves NaN
+// weights, which NVDLA's compiler never produces). Infinities pass.
+void fp16_input(std::vector<int32_t>& elements, bool nan_to_zero, uint32_t& nans, uint32_t& infs) {
+  for (int32_t& e : elements) {
+    const uint16_t v = static_cast<uint16_t>(e);
+    if (fp16_is_inf(v)) ++infs;
+    if (fp16_is_nan(v)) {
+      ++nans;
+      if (nan_to_zero) e = 0;
+    }
+  }
+}
+
+// One output position of an fp16 layer: `column` holds the input elements
+// it sees ([cb][r][s][c'], conv_process), `w` the kernels in the same
+// order; for every kernel CACC adds one CMAC word per atomic operation (per
+// channel block, kernel row and column, CSC's order) into its FP48
+// accumulator, starting from 0, and delivers the fp32 pattern. Output
+// lane k of the position is at out[(k / lanes) * surface + k % lanes].
+void fp16_position(const int32_t* column, const int32_t* w, const ConvLayer& l, size_t kernel_elements, int32_t* out,
+                   size_t surface) {
+  const uint32_t C = l.channels, Ac = l.core.atomic_c, lanes = l.atom_elements();
+  const uint32_t blocks = (C + Ac - 1) / Ac, RS = l.kernel_height * l.kernel_width;
+  std::vector<uint16_t> data(kernel_elements);
+  for (size_t i = 0; i < kernel_elements; ++i) data[i] = static_cast<uint16_t>(column[i]);
+  std::vector<uint16_t> weights(kernel_elements);
+  for (uint32_t k = 0; k < l.kernels; ++k) {
+    const int32_t* wk = w + size_t(k) * kernel_elements;
+    for (size_t i = 0; i < kernel_elements; ++i) weights[i] = static_cast<uint16_t>(wk[i]);
+    uint64_t acc = 0;
+    size_t pos = 0;
+    for (uint32_t cb = 0; cb < blocks; ++cb) {
+      const uint32_t ccount = std::min(Ac, C - cb * Ac);
+      for (uint32_t rs = 0; rs < RS; ++rs) {
+        acc = cacc_fp48_add(acc, cmac_fp16_atomic(data.data() + pos, weights.data() + pos, ccount));
+        pos += ccount;
+      }
+    }
+    out[(k / lanes) * surface + k % lanes] = static_cast<int32_t>(cacc_fp48_to_fp32(acc));
+  }
+}
+
+}  // namespace
+
 ConvOutput conv_process(const ConvLayer& l, const ConvMemoryRead& read) {
   if (const auto problem = conv_unsupported_or_illegal(l)) throw std::invalid_argument(*problem);
   if (l.image()) return image_process(l, read);
@@ -841,7 +1181,9 @@ ConvOutput conv_process(const ConvLayer& l, const ConvMemoryRead& read) {
       }
     }
   }
-  std::vector<int32_t> feature = elements(feature_bytes, int16);
+  std::vector<int32_t> feature = elements(feature_bytes, l.wide());
+  FpCounts counts;
+  if (l.fp16()) fp16_input(feature, l.nan_to_zero, counts.nan_data, counts.inf_data);
   if (l.cvt_enable) {
     for (int32_t& x : feature) {
       x = int16 ? cdma_convert_int16(static_cast<int16_t>(x), l.cvt_offset, l.cvt_scale, l.cvt_truncate)
@@ -855,8 +1197,10 @@ ConvOutput conv_process(const ConvLayer& l, const ConvMemoryRead& read) {
   std::vector<uint8_t> weight_bytes(
       l.compressed() ? l.cdma_weight_bytes : std::max<size_t>(kernel_elements * eb * K, l.cdma_weight_bytes));
   read_blocks(read, l.weight_mc, l.weight_address, weight_bytes);
+  std::vector<int32_t> fetched_weights = elements(weight_bytes, l.wide());
+  if (l.fp16()) fp16_input(fetched_weights, l.nan_to_zero, counts.nan_weight, counts.inf_weight);
   const std::vector<int32_t> weights =
-      l.compressed() ? decompress_weights(l, read, elements(weight_bytes, int16)) : elements(weight_bytes, int16);
+      l.compressed() ? decompress_weights(l, read, fetched_weights) : std::move(fetched_weights);
   // Reorder the weights to [k][cb][r][s][c'] (a kernel's channel block
   // contiguous) from the grouped memory layout of the header.
   const uint32_t Ac = l.core.atomic_c, Kg = l.atomic_k();
@@ -887,8 +1231,9 @@ ConvOutput conv_process(const ConvLayer& l, const ConvMemoryRead& read) {
   out.lanes = atom;
   out.batches = B;
   out.values.assign(out.batch_values() * B, 0);
-  // The lanes beyond K carry cacc_truncate(0) = 0.
-  const int32_t pad = int16 ? int32_t(l.pad_value) : int32_t(static_cast<int8_t>(l.pad_value & 0xFF));
+  // The lanes beyond K carry cacc_truncate(0) = 0 (fp16: +0).
+  // fp16: the 16 bits of D_ZERO_PADDING_VALUE are the fp16 pattern.
+  const int32_t pad = l.wide() ? int32_t(l.pad_value) : int32_t(static_cast<int8_t>(l.pad_value & 0xFF));
   const unsigned accumulator_bits = int16 ? 48 : 34;
   std::vector<int32_t> column(size_t(R) * S * blocks * Ac);
   // CSC sends each weight stripe to all batches in turn (nvdlav1
@@ -918,6 +1263,11 @@ ConvOutput conv_process(const ConvLayer& l, const ConvMemoryRead& read) {
             }
           }
         }
+        if (l.fp16()) {
+          fp16_position(column.data(), w.data(), l, kernel_elements, batch_out + size_t(y * out.width + x) * atom,
+                        size_t(out.height) * out.width * atom);
+          continue;
+        }
         for (uint32_t k = 0; k < K; ++k) {
           const int32_t* wk = w.data() + size_t(k) * kernel_elements;
           int64_t acc = 0;
@@ -939,6 +1289,11 @@ ConvOutput conv_process(const ConvLayer& l, const ConvMemoryRead& read) {
       }
     }
   }
+  out.fp32 = l.fp16();
+  out.nan_input_data = counts.nan_data;
+  out.inf_input_data = counts.inf_data;
+  out.nan_input_weight = counts.nan_weight;
+  out.inf_input_weight = counts.inf_weight;
   return out;
 }
 

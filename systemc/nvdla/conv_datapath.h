@@ -2,11 +2,12 @@
 // SystemC): CDMA fetches the feature cube and the weights into the
 // convolution buffer, CSC sequences atomic operations (padding, stride,
 // dilation), CMAC multiplies, CACC accumulates, rounds and clips, and the
-// int32 result goes to SDP in flying mode. conv_process() reproduces,
+// int32 result (fp16 layers: an fp32 pattern) goes to SDP in flying mode.
+// conv_process() reproduces,
 // bit-exactly, the values SDP receives; it is driven by the raw register
 // words of CDMA, CSC, CMAC_A/B and CACC.
 //
-// Modelled: int8 direct convolution, and int16 on nv_full (nvdlav1), of a
+// Modelled: int8 direct convolution, and int16 and fp16 on nv_full (nvdlav1), of a
 // feature cube from memory (packed cube layout of feature_cube.h, CDMA's
 // line and surface strides, MCIF, or CVIF where the configuration has
 // it), CDMA's input converter, dense and (nv_full) compressed weights,
@@ -16,9 +17,11 @@
 // is computed from memory here). Image input (CDMA/CSC D_DATAIN_FORMAT =
 // PIXEL) is modelled for the pitch-linear packed-pixel and semi-planar
 // formats (rules below). Not modelled (named by
-// conv_unsupported_or_illegal()): fp16, mixed precisions (so no precision
-// change in CDMA's converter), Winograd, and for image input the 10-bit
-// packed and fp16 pixel formats and RESERVED_LINEAR mapping.
+// conv_unsupported_or_illegal()): mixed precisions (so no precision
+// change in CDMA's converter), Winograd, fp16 image input, and for image
+// input the 10-bit packed and fp16 pixel formats and RESERVED_LINEAR
+// mapping. fp16 on the master configurations (int8 only) and CVT_EN with
+// fp16 are refused naming the register.
 // Deconvolution is a software composition of direct convolutions.
 //
 // Multi-batch (nv_full only: every master spec sets BATCH_DISABLE):
@@ -121,6 +124,67 @@
 //             the same rule on the 48-bit sum ({i_sat_pd, 16'b0} >>> t,
 //             i_point5, int32 clip of NV_NVDLA_CACC_CALC_int16.v).
 //   D_OUT_SATURATION counts elements whose int32 clip acted.
+//
+// fp16 (nv_full only; nvdla/hw branch nvdlav1, after the C model
+// cmod/cmac, cmod/cacc, cmod/cdma, cmod/csc, whose fp16 arithmetic is
+// written at the RTL's bit level (Booth rows and carry-save tree of
+// vmod/nvdla/cmac NV_NVDLA_CMAC_CORE_MAC_mul.v, the FP48 adder of
+// vmod/nvdla/cacc NV_NVDLA_CACC_CALC_fp_48b.v); the RTL itself was not
+// simulated. The functions below were compared bit for bit with those
+// C-model functions on millions of random operands): the layout is int16's (2-byte elements,
+// 16 per 32-byte atom, atomic C 64, weight groups of 16 kernels:
+// KERNEL_PER_GROUP_FP16); CACC hands SDP fp32 bit patterns, which SDP's FP16
+// datapath (sdp_datapath.h, PROC_PRECISION FP16) takes as its X1 input.
+//   CDMA      every fetched element (every lane of every data atom; the
+//             weights as fetched) that is a NaN / an infinity is counted in
+//             D_NAN_INPUT_DATA_NUM / D_INF_INPUT_DATA_NUM and
+//             D_NAN_INPUT_WEIGHT_NUM / D_INF_INPUT_WEIGHT_NUM (per group, set
+//             at the end of each layer; 0 for integer layers). With
+//             D_NAN_FLUSH_TO_ZERO every NaN then becomes +0, data
+//             (NV_NVDLA_CDMA_cvt.v) and weights (NV_NVDLA_CDMA_wt.v; the C
+//             model leaves weights alone). Infinities pass. CVT_EN must be 0
+//             (the C model fails it).
+//   padding   the 16 bits of CSC D_ZERO_PADDING_VALUE as an fp16 pattern.
+//   CMAC      per atomic operation (one MAC cell, up to 64 channels;
+//             cmod/cmac/NV_NVDLA_cmac.h calculation_fp16):
+//             - NaN: if any weight, else any data element, is a NaN, the
+//               first one (lowest channel) gives the result word: exponent
+//               63, its sign in bit 37, its 10 payload bits in [36:27].
+//             - a pair with a +0 or -0 operand takes no part (CSC's mask).
+//             - an operand with exponent field e, fraction f counts as the
+//               significand m = (1024 + f) << (e & 3) (e > 0; e = 31, Inf,
+//               is the number 2^16) or f << 1 (e = 0), in exponent group
+//               e >> 2: value m x 2^(4 (e >> 2) - 25).
+//             - block exponent G = the largest group sum of the pairs; each
+//               product is computed by a radix-4 Booth multiplier
+//               (cmac_fp16_booth: significands, negated when the signs
+//               differ) whose two carry-save rows are each shifted right by
+//               4 x (G - group sum) (32 or more: 0) before they are added:
+//               within one unit of floor(exact / 2^shift), either side.
+//             - the products are added exactly (38 bits); the word is
+//               (E = 4G in [43:38], the sum in [37:0]), value sum x 2^(E-50).
+//   CACC      FP48 accumulator (8-bit exponent A, 40-bit two's-complement
+//             mantissa M, value M x 2^(A - 101); cmod/cacc/NV_NVDLA_cacc.cpp
+//             cacc_fp16_add, RTL NV_NVDLA_CACC_CALC_fp_48b.v), starting at
+//             0 and adding the words in CSC's order (channel block, kernel
+//             row, kernel column):
+//             - a zero word changes nothing; a NaN accumulator stays; a NaN
+//               word makes it NaN (A = 255, sign and payload in [39:29]).
+//             - the word is normalised (redundant sign bits out) into
+//               [39:2]; the operand with the smaller exponent is shifted
+//               right arithmetically by the difference d, its shifted-out
+//               bits kept below the sum when d <= 40 (beyond 40 it is
+//               dropped entirely, no rounding information kept);
+//             - the sum is normalised (one place right on overflow, else
+//               left, the kept bits moving in) and rounded to 40 bits half
+//               away from zero (+1 when the guard bit is set and the sum is
+//               positive or a sticky bit is set); a zero sum has A = 0.
+//             Delivery (cacc_fp48_to_fp32): NaN -> sign | 0x7F800000 |
+//             payload; else sign and magnitude, fp32 exponent A + 64, the 24
+//             bits below the leading one rounded half away from zero on
+//             the next bit alone (no denormals, no infinities arise from
+//             fp16 inputs). Lanes beyond K carry +0. D_CLIP_CFG and
+//             D_OUT_SATURATION do not apply.
 //
 // Image input (CDMA and CSC D_DATAIN_FORMAT = PIXEL, direct convolution):
 //   formats  PIXEL_FORMAT selects bytes per pixel b and the component
@@ -303,6 +367,7 @@ struct ConvRegisters {
   uint32_t cdma_wmb_addr_high = 0;              // CDMA D_WMB_ADDR_HIGH (compressed weights)
   uint32_t cdma_wmb_addr_low = 0;               // CDMA D_WMB_ADDR_LOW
   uint32_t cdma_wmb_bytes = 0;                  // CDMA D_WMB_BYTES
+  uint32_t cdma_nan_flush_to_zero = 0;          // CDMA D_NAN_FLUSH_TO_ZERO (fp16)
   // CSC
   uint32_t csc_misc_cfg = 0x00001100;           // CSC D_MISC_CFG
   uint32_t csc_datain_format = 0;               // CSC D_DATAIN_FORMAT
@@ -366,6 +431,7 @@ struct ConvLayer {
   uint32_t cvt_truncate = 0;                             // CDMA D_CVT_CFG.CVT_TRUNCATE
   int16_t cvt_offset = 0, cvt_scale = 0;                 // CDMA D_CVT_OFFSET, D_CVT_SCALE
   bool cdma_weight_compressed = false, csc_weight_compressed = false;
+  bool nan_to_zero = false;                              // CDMA D_NAN_FLUSH_TO_ZERO.NAN_TO_ZERO
 
   // Input cube (CDMA).
   uint32_t width = 1, height = 1, channels = 1;          // D_DATAIN_SIZE_0/1
@@ -417,9 +483,14 @@ struct ConvLayer {
   // The layer's precision is CACC's (conv_unsupported_or_illegal() checks
   // that all units agree).
   bool int16() const { return cacc_precision == 1; }
-  uint32_t element_bytes() const { return int16() ? 2 : 1; }
+  bool fp16() const { return cacc_precision == 2; }
+  // fp16 shares int16's element size, atomic C and weight groups of 16
+  // kernels (nvdlav1 cmod/cdma/NV_NVDLA_cdma.h, cmod/csc/NV_NVDLA_csc.h
+  // KERNEL_PER_GROUP_FP16 = 16, ELEMENT_PER_ATOM_FP16 = 16).
+  bool wide() const { return int16() || fp16(); }
+  uint32_t element_bytes() const { return wide() ? 2 : 1; }
   uint32_t atom_elements() const { return atom_bytes / element_bytes(); }
-  uint32_t atomic_k() const { return int16() ? core.atomic_k_int16 : core.atomic_k; }
+  uint32_t atomic_k() const { return wide() ? core.atomic_k_int16 : core.atomic_k; }
   bool compressed() const { return cdma_weight_compressed; }
   bool image() const { return cdma_pixel_input; }
   // The kernel's columns S: CSC's kernel width, or for image input the
@@ -458,6 +529,13 @@ struct ConvOutput {
   uint32_t batches = 1;
   std::vector<int32_t> values;
   uint32_t out_saturation = 0;  // CACC D_OUT_SATURATION for the layer
+  // fp16 layers: values are fp32 bit patterns (cacc_fp48_to_fp32), which
+  // SDP's FP16 datapath takes as its X1 input.
+  bool fp32 = false;
+  // CDMA's fp16 input counters for the layer (0 for integer layers):
+  // D_NAN_INPUT_DATA_NUM, D_INF_INPUT_DATA_NUM, D_NAN_INPUT_WEIGHT_NUM,
+  // D_INF_INPUT_WEIGHT_NUM.
+  uint32_t nan_input_data = 0, inf_input_data = 0, nan_input_weight = 0, inf_input_weight = 0;
 
   uint32_t surfaces() const { return lanes == 0 ? 0 : (channels + lanes - 1) / lanes; }
   // The values of one batch's cube.
@@ -476,6 +554,24 @@ int64_t cacc_accumulate(int64_t accumulator, int64_t partial, unsigned bits = 34
 int8_t cdma_convert(int8_t x, int16_t offset, int16_t scale, uint32_t truncate);
 int16_t cdma_convert_int16(int16_t x, int16_t offset, int16_t scale, uint32_t truncate);
 int32_t cacc_truncate(int64_t accumulator, uint32_t truncate, bool* saturated = nullptr);
+
+// ---- fp16 (the header's fp16 rules; words as the hardware passes them).
+// One CMAC atomic operation on fp16 patterns: the products of data[i] and
+// weights[i] for i < n (n <= 64, one MAC cell) summed, as the 44-bit word
+// CMAC hands CACC: bits [43:38] the block exponent E, bits [37:0] a signed
+// mantissa M, value M x 2^(E - 50); a NaN operand gives E = 63 with the NaN's
+// sign in bit 37 and its payload in bits [36:27].
+uint64_t cmac_fp16_atomic(const uint16_t* data, const uint16_t* weights, size_t n);
+// One product of the CMAC's Booth multiplier: the 14-bit significands
+// `data` and `weight` (operands already shifted by their exponents' low two
+// bits), negated when `negative`, shifted right by `shift` (a multiple of 4)
+// with the multiplier's truncation.
+int32_t cmac_fp16_booth(bool negative, uint32_t weight, uint32_t data, uint32_t shift);
+// CACC's FP48 accumulator (bits [47:40] exponent E, [39:0] signed mantissa
+// M, value M x 2^(E - 101)) plus one CMAC word.
+uint64_t cacc_fp48_add(uint64_t accumulator, uint64_t mac);
+// CACC's FP48 -> fp32 delivery to SDP.
+uint32_t cacc_fp48_to_fp32(uint64_t accumulator);
 
 // Computes the layer: reads the feature cube (one call per line of each
 // surface of each batch) and the weights (one call per 64 KiB; compressed:

@@ -33,6 +33,9 @@ class CdmaSource : public ConvStage {
   // The feature data (weights false) or the weights (true) of the layer
   // are in the buffer: CDMA_DAT_DONE or CDMA_WT_DONE of its group.
   virtual void fetch_done(bool weights) = 0;
+  // The layer's fp16 NaN/Inf input counts (ConvOutput) into CDMA's
+  // D_NAN_INPUT_* / D_INF_INPUT_* registers of its group.
+  virtual void input_counts(const ConvOutput& output) = 0;
 };
 
 // CACC -> SDP in flying mode.

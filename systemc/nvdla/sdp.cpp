@@ -252,7 +252,17 @@ void Sdp::process_convolution(unsigned g) {
   const std::string where = " (group " + std::to_string(g) + ")";
   const ConvOutput conv = cacc->pull_output();
   SdpConfig layer = m_layer;
-  layer.in_precision = layer.proc_precision;  // CACC's results enter X1 as they are
+  // CACC's results enter X1 as they are: int32 sums, or for an fp16
+  // convolution fp32 patterns (nvdlav1 cmod/cacc/NV_NVDLA_cacc.cpp
+  // cacc_fp48_to_fp32), which only SDP's FP16 datapath reads as such; the
+  // integer datapath would take them as integers and the FP16 one would
+  // take integer sums as fp32.
+  if (conv.fp32 != (layer.proc_precision == Precision::Fp16)) {
+    error(std::string("D_DATA_FORMAT.PROC_PRECISION (") + precision_name(layer.proc_precision) +
+          ") must be FP16 exactly when the convolution core's CACC D_MISC_CFG.PROC_PRECISION is FP16 (" +
+          (conv.fp32 ? "it is" : "it is not") + ")" + where);
+  }
+  layer.in_precision = layer.proc_precision;
   CubeGeometry geometry;
   geometry.width = m_bank.get(r::D_DATA_CUBE_WIDTH, g) + 1;
   geometry.height = m_bank.get(r::D_DATA_CUBE_HEIGHT, g) + 1;

@@ -24,3 +24,11 @@ acosim_add_gtest(NAME nvdla_conv_image_tests LABELS unit
   SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/test_conv_image.cpp
   LIBS acosim_nvdla_datapath)
+
+# fp16 direct convolution on nv_full (test_conv_fp16.cpp): CMAC's block
+# floating-point products, CACC's FP48 accumulation and fp32 delivery, CDMA's
+# NaN flush and counters, against hand-worked values; refusal elsewhere.
+acosim_add_gtest(NAME nvdla_conv_fp16_tests LABELS unit
+  SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/test_conv_fp16.cpp
+  LIBS acosim_nvdla_datapath)

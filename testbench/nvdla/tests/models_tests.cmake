@@ -54,3 +54,12 @@ acosim_add_gtest(NAME nvdla_sdp_fp16_tests SYSTEMC LABELS unit
   SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/test_model_sdp_fp16.cpp
   LIBS acosim_nvdla_system)
+
+# fp16 direct convolution on nv_full through the CSB (test_model_conv_fp16.cpp):
+# CDMA's NaN flush and counters, CACC's fp32 values into SDP's FP16 datapath
+# in flying mode, fp16 written to memory, against values worked out by hand;
+# nv_large refuses fp16 naming the register.
+acosim_add_gtest(NAME nvdla_conv_fp16_model_tests SYSTEMC LABELS unit
+  SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/test_model_conv_fp16.cpp
+  LIBS acosim_nvdla_system)
