@@ -534,6 +534,14 @@ void read_src_dst(const Reader& r, const json& j, const std::string& key, const 
   dst = read_cube(r, r.member(s, sk, "dst_data"), Reader::child(sk, "dst_data"));
 }
 
+// The operand cubes of an "sdp_surface" (x1_data, x2_data, y_data, each
+// needed only by a stage that reads memory) into `to`.
+void read_sdp_operands(const Reader& r, const json& s, const std::string& sk, SdpSurfaceDesc& to) {
+  if (const json* c = r.find(s, "x1_data")) to.x1_data = read_cube(r, *c, Reader::child(sk, "x1_data"));
+  if (const json* c = r.find(s, "x2_data")) to.x2_data = read_cube(r, *c, Reader::child(sk, "x2_data"));
+  if (const json* c = r.find(s, "y_data")) to.y_data = read_cube(r, *c, Reader::child(sk, "y_data"));
+}
+
 RubikOpDesc read_rubik_op(const Reader& r, const json& j, const std::string& key) {
   r.expect_object(j, key);
   r.only_keys(j, key, {"mode", "precision", "stride_x", "stride_y"});
@@ -575,9 +583,7 @@ Operation read_layer(const Reader& r, const json& j, const std::string& key) {
     r.expect_object(s, sk);
     r.only_keys(s, sk, {"src_data", "x1_data", "x2_data", "y_data"});
     f.sdp_surface.src_data = read_cube(r, r.member(s, sk, "src_data"), Reader::child(sk, "src_data"));
-    if (const json* c = r.find(s, "x1_data")) f.sdp_surface.x1_data = read_cube(r, *c, Reader::child(sk, "x1_data"));
-    if (const json* c = r.find(s, "x2_data")) f.sdp_surface.x2_data = read_cube(r, *c, Reader::child(sk, "x2_data"));
-    if (const json* c = r.find(s, "y_data")) f.sdp_surface.y_data = read_cube(r, *c, Reader::child(sk, "y_data"));
+    read_sdp_operands(r, s, sk, f.sdp_surface);
     f.pdp_op = read_pdp_op(r, r.member(j, key, "pdp_op"), Reader::child(key, "pdp_op"));
     const std::string pk = Reader::child(key, "pdp_surface");
     const json& ps = r.member(j, key, "pdp_surface");
@@ -594,9 +600,7 @@ Operation read_layer(const Reader& r, const json& j, const std::string& key) {
     r.expect_object(s, sk);
     r.only_keys(s, sk, {"src_data", "x1_data", "x2_data", "y_data", "dst_data"});
     l.surface.src_data = read_cube(r, r.member(s, sk, "src_data"), Reader::child(sk, "src_data"));
-    if (const json* c = r.find(s, "x1_data")) l.surface.x1_data = read_cube(r, *c, Reader::child(sk, "x1_data"));
-    if (const json* c = r.find(s, "x2_data")) l.surface.x2_data = read_cube(r, *c, Reader::child(sk, "x2_data"));
-    if (const json* c = r.find(s, "y_data")) l.surface.y_data = read_cube(r, *c, Reader::child(sk, "y_data"));
+    read_sdp_operands(r, s, sk, l.surface);
     l.dst_data = read_cube(r, r.member(s, sk, "dst_data"), Reader::child(sk, "dst_data"));
     o.layer = l;
   } else if (kind == "cdp") {
@@ -626,9 +630,7 @@ Operation read_layer(const Reader& r, const json& j, const std::string& key) {
     r.expect_object(s, sk);
     r.only_keys(s, sk, {"src_data", "x1_data", "x2_data", "y_data", "dst_data"});
     l.sdp_surface.src_data = read_cube(r, r.member(s, sk, "src_data"), Reader::child(sk, "src_data"));
-    if (const json* c = r.find(s, "x1_data")) l.sdp_surface.x1_data = read_cube(r, *c, Reader::child(sk, "x1_data"));
-    if (const json* c = r.find(s, "x2_data")) l.sdp_surface.x2_data = read_cube(r, *c, Reader::child(sk, "x2_data"));
-    if (const json* c = r.find(s, "y_data")) l.sdp_surface.y_data = read_cube(r, *c, Reader::child(sk, "y_data"));
+    read_sdp_operands(r, s, sk, l.sdp_surface);
     l.sdp_dst_data = read_cube(r, r.member(s, sk, "dst_data"), Reader::child(sk, "dst_data"));
     o.layer = l;
   } else if (kind == "rubik") {
