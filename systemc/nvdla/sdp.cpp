@@ -150,10 +150,9 @@ void Sdp::run() {
         error("D_FEATURE_MODE_CFG.BATCH_NUMBER = " + std::to_string(batches - 1) +
               ": multi-batch is not supported by " + m_config.name + " (its hardware spec sets BATCH_DISABLE)" + where);
       }
-      if (r::D_FEATURE_MODE_CFG_FLYING_MODE.get(mode) == 0 ||
-          r::D_FEATURE_MODE_CFG_OUTPUT_DST.get(mode) == r::D_FEATURE_MODE_CFG_OUTPUT_DST_PDP) {
-        error("multi-batch (D_FEATURE_MODE_CFG.BATCH_NUMBER) is modelled only for convolution input (FLYING_MODE = ON) "
-              "written to memory (OUTPUT_DST = MEM)" + where);
+      if (r::D_FEATURE_MODE_CFG_OUTPUT_DST.get(mode) == r::D_FEATURE_MODE_CFG_OUTPUT_DST_PDP) {
+        error("multi-batch (D_FEATURE_MODE_CFG.BATCH_NUMBER) is modelled only for output to memory (OUTPUT_DST = MEM)" +
+              where);
       }
       if (sdp_compare_mode(m_layer)) {
         error("multi-batch (D_FEATURE_MODE_CFG.BATCH_NUMBER) with EQL compare is illegal" + where);
@@ -185,7 +184,7 @@ void Sdp::run() {
       process_layer(g);
       // EQL compare mode: WDMA generates no addresses, nothing is written.
       // The batches of a multi-batch layer are written as they are computed
-      // (process_convolution).
+      // (process_layer, process_convolution).
       if (!sdp_compare_mode(m_layer) && batches == 1) write_output(g, m_output);
       end_layer(g);
     }
@@ -216,15 +215,26 @@ void Sdp::process_layer(unsigned g) {
     error("D_DATA_FORMAT precisions differ from SDP_RDMA's D_FEATURE_MODE_CFG PROC/OUT_PRECISION" + where);
   }
   if (const auto mismatch = sdp_operand_mismatch(layer, source.operands)) error(*mismatch + where);
+  const uint32_t batches = r::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(m_bank.get(r::D_FEATURE_MODE_CFG, g)) + 1;
+  if (source.batches != batches) {
+    error("D_FEATURE_MODE_CFG.BATCH_NUMBER (" + std::to_string(batches - 1) + ") differs from SDP_RDMA's (" +
+          std::to_string(source.batches - 1) + ")" + where);
+  }
   SdpStats stats;
-  try {
-    sdp_process(layer, input, source.operands, m_lut, stats, m_output);
-  } catch (const std::invalid_argument& e) {
-    error(e.what());
+  // Every batch is the cube MRDMA read (sdp_rdma.h); each is processed and
+  // written on its own, batch b at b x D_DST_BATCH_STRIDE.
+  for (uint32_t b = 0; b < batches; ++b) {
+    try {
+      sdp_process(layer, input, source.operands, m_lut, stats, m_output);
+    } catch (const std::invalid_argument& e) {
+      error(e.what());
+    }
+    if (batches > 1) write_output(g, m_output, b);
   }
   // One element per cycle per SDP_MAX_THROUGHPUT lanes at 1 GHz, then the
   // last element's way through the pipeline.
-  const uint64_t elements = uint64_t{cube.width} * cube.height * cube.surfaces() * cube.elements_per_atom();
+  const uint64_t elements =
+      uint64_t{cube.width} * cube.height * cube.surfaces() * cube.elements_per_atom() * batches;
   sc_core::wait(sc_core::sc_time(static_cast<double>(elements / m_config.sdp_throughput + kPipelineCycles),
                                  sc_core::SC_NS));
   record_stats(g, layer, stats);
@@ -306,21 +316,10 @@ void Sdp::process_convolution(unsigned g) {
       error(e.what() + where);
     }
   } else {
-    // Multi-batch (nvdlav1 NV_NVDLA_SDP_WDMA_cmd.v): batch b of output
-    // element (w, h, c) goes where a single batch would, plus
-    // b x D_DST_BATCH_STRIDE (the batch counter is innermost and adds the
-    // stride to the width position's address). The operand DMAs fetch one
-    // operand cube and hand it to every batch (NV_NVDLA_SDP_BRDMA_EG_ro.v
-    // releases its data only after the last batch).
-    auto get = [&](uint32_t offset) { return m_bank.get(offset, g); };
-    core::DmaPort& port =
-        memory(r::D_DST_DMA_CFG_DST_RAM_TYPE.get(get(r::D_DST_DMA_CFG)) == 1, "D_DST_DMA_CFG.DST_RAM_TYPE");
-    const uint64_t atom_mask = ~uint64_t{m_config.atom_bytes - 1};
-    CubeAddress address;
-    address.line_stride = get(r::D_DST_LINE_STRIDE) & atom_mask;
-    address.surface_stride = get(r::D_DST_SURFACE_STRIDE) & atom_mask;
-    const uint64_t base = (uint64_t{get(r::D_DST_BASE_ADDR_HIGH)} << 32 | get(r::D_DST_BASE_ADDR_LOW)) & atom_mask;
-    const uint64_t batch_stride = get(r::D_DST_BATCH_STRIDE) & atom_mask;
+    // Multi-batch: every batch is processed and written on its own
+    // (write_output). The operand DMAs fetch one operand cube and hand it to
+    // every batch (NV_NVDLA_SDP_BRDMA_EG_ro.v releases its data only after
+    // the last batch).
     const size_t n = conv.batch_values();
     std::vector<int32_t> values(n);
     for (uint32_t b = 0; b < batches; ++b) {
@@ -330,15 +329,7 @@ void Sdp::process_convolution(unsigned g) {
       } catch (const std::invalid_argument& e) {
         error(e.what() + where);
       }
-      address.base = base + b * batch_stride;
-      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-      try {
-        delay = write_cube(port, address, m_output);
-      } catch (const core::DmaError& e) {
-        error("D_DST_*, group " + std::to_string(g) + ", batch " + std::to_string(b) + ": " + e.what());
-      }
-      bytes_written.write(DmaUnit::bytes_written());
-      sc_core::wait(delay);
+      write_output(g, m_output, b);
     }
   }
   // The last sums leave CACC when the convolution ends; they still pass
@@ -349,7 +340,7 @@ void Sdp::process_convolution(unsigned g) {
   record_stats(g, layer, stats);
 }
 
-void Sdp::write_output(unsigned g, const PackedCube& output) {
+void Sdp::write_output(unsigned g, const PackedCube& output, uint32_t batch) {
   auto get = [&](uint32_t offset) { return m_bank.get(offset, g); };
   core::DmaPort& port =
       memory(r::D_DST_DMA_CFG_DST_RAM_TYPE.get(get(r::D_DST_DMA_CFG)) == 1, "D_DST_DMA_CFG.DST_RAM_TYPE");
@@ -361,11 +352,17 @@ void Sdp::write_output(unsigned g, const PackedCube& output) {
   address.base = (uint64_t{get(r::D_DST_BASE_ADDR_HIGH)} << 32 | get(r::D_DST_BASE_ADDR_LOW)) & atom_mask;
   address.line_stride = get(r::D_DST_LINE_STRIDE) & atom_mask;
   address.surface_stride = get(r::D_DST_SURFACE_STRIDE) & atom_mask;
+  // Multi-batch (nvdlav1 NV_NVDLA_SDP_WDMA_cmd.v): batch b of output element
+  // (w, h, c) goes where a single batch would, plus b x D_DST_BATCH_STRIDE
+  // (the batch counter is innermost and adds the stride to the width
+  // position's address).
+  address.base += uint64_t{batch} * (get(r::D_DST_BATCH_STRIDE) & atom_mask);
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   try {
     delay = write_cube(port, address, output);
   } catch (const core::DmaError& e) {
-    error(std::string("D_DST_*, group ") + std::to_string(g) + ": " + e.what());
+    error(std::string("D_DST_*, group ") + std::to_string(g) + (batch > 0 ? ", batch " + std::to_string(batch) : "") +
+          ": " + e.what());
   }
   bytes_written.write(DmaUnit::bytes_written());
   sc_core::wait(delay);

@@ -4,10 +4,11 @@
 // operands, the output converter, and the output either to memory through
 // its write DMA (D_DST_*, OUTPUT_DST = MEM) or as the stream to PDP
 // (OUTPUT_DST = PDP). When OP_EN of its consumer group rises it checks what
-// the group asks for; what is outside the model (FP16, Winograd,
-// multi-batch input from memory) is reported as not modelled, before
-// anything is written. With FLYING_MODE = ON the input is CACC's output
-// (conv_stage.h), one cube per batch; SDP_RDMA then takes part when a stage
+// the group asks for; what is outside the model is reported as not
+// modelled, before anything is written. Several batches (nv_full) come
+// from CACC, or from SDP_RDMA, which reads the same cube for every batch.
+// With FLYING_MODE = ON the input is CACC's output (conv_stage.h), one
+// cube per batch; SDP_RDMA then takes part when a stage
 // reads its operands from memory, or when its group is enabled (an operand
 // DMA no stage reads is then refused). Where the configuration has the EW
 // stage, Y and its LUT act too; the LUT tables are written and read through
@@ -62,7 +63,9 @@ class Sdp : public DmaUnit, public SdpOutput {
   // The same with the convolution core's output as input.
   void process_convolution(unsigned group);
   void record_stats(unsigned group, const SdpConfig& layer, const SdpStats& stats);
-  void write_output(unsigned group, const PackedCube& output);
+  // Writes one output cube through the write DMA; batch b of a multi-batch
+  // layer lands b x D_DST_BATCH_STRIDE further.
+  void write_output(unsigned group, const PackedCube& output, uint32_t batch = 0);
   void end_layer(unsigned group);
 
   sc_core::sc_event m_ready, m_layer_done;

@@ -45,14 +45,18 @@ SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
   // FLYING_MODE = ON: the feature data comes from the convolution core and
   // MRDMA stays off; the operand DMAs still fetch (NV_NVDLA_SDP_rdma.v).
   const bool flying = r::D_FEATURE_MODE_CFG_FLYING_MODE.get(mode) != 0;
-  // Multi-batch is modelled for convolution input: the operand DMAs fetch
-  // one operand cube, which SDP applies to every batch
-  // (NV_NVDLA_SDP_BRDMA_EG_ro.v); MRDMA's batches are not modelled.
-  if (r::D_FEATURE_MODE_CFG_WINOGRAD.get(mode) != 0 || (r::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(mode) != 0 && !flying)) {
-    error("Winograd and multi-batch input from memory are not modelled" + where);
+  if (r::D_FEATURE_MODE_CFG_WINOGRAD.get(mode) != 0 && !flying) {
+    error("Winograd input from memory is not modelled" + where);
   }
   SdpRdmaLayer layer;
   layer.group = g;
+  // With several batches the operand DMAs fetch one operand cube, which SDP
+  // applies to every batch (NV_NVDLA_SDP_BRDMA_EG_ro.v). MRDMA has no batch
+  // stride: its batch counter is the innermost loop of its requests and
+  // leaves the address alone (nvdlav1 NV_NVDLA_SDP_MRDMA_ig.v, count_b), so
+  // every line is read once per batch from the same place and every batch
+  // is the same cube (cmod/sdp/NV_NVDLA_sdp.cpp reads it the same way).
+  layer.batches = r::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(mode) + 1;
   const uint32_t in = r::D_FEATURE_MODE_CFG_IN_PRECISION.get(mode);
   const uint32_t proc = r::D_FEATURE_MODE_CFG_PROC_PRECISION.get(mode);
   const uint32_t outp = r::D_FEATURE_MODE_CFG_OUT_PRECISION.get(mode);
@@ -90,11 +94,11 @@ SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
     core::DmaPort& port =
         memory(r::D_SRC_DMA_CFG_SRC_RAM_TYPE.get(get(r::D_SRC_DMA_CFG)) == 1, "D_SRC_DMA_CFG.SRC_RAM_TYPE");
     try {
-      delay = read_cube(port, address, cube);
+      for (uint32_t b = 0; b < layer.batches; ++b) delay += read_cube(port, address, cube);
     } catch (const core::DmaError& e) {
       error(std::string("group ") + std::to_string(g) + ": " + e.what());
     }
-    if (layer.in_precision == Precision::Fp16) count_nan_inf(g, cube);
+    if (layer.in_precision == Precision::Fp16) count_nan_inf(g, cube, layer.batches);
   }
   static constexpr OperandDma kBrdma{"BRDMA", r::D_BRDMA_CFG, r::D_BS_BASE_ADDR_LOW, r::D_BS_BASE_ADDR_HIGH,
                                      r::D_BS_LINE_STRIDE, r::D_BS_SURFACE_STRIDE};
@@ -115,9 +119,10 @@ SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
 }
 
 // MRDMA counts the FP16 NaNs and infinities of every element it reads,
-// lanes past the last channel included, when PERF_NAN_INF_COUNT_EN is set
-// (NV_NVDLA_SDP_MRDMA_EG_dout.v), each counter stopping at all ones.
-void SdpRdma::count_nan_inf(unsigned g, const PackedCube& cube) {
+// lanes past the last channel included and each batch's read of the cube
+// again, when PERF_NAN_INF_COUNT_EN is set (NV_NVDLA_SDP_MRDMA_EG_dout.v),
+// each counter stopping at all ones.
+void SdpRdma::count_nan_inf(unsigned g, const PackedCube& cube, uint32_t reads) {
   if (r::D_PERF_ENABLE_PERF_NAN_INF_COUNT_EN.get(m_bank.get(r::D_PERF_ENABLE, g)) == 0) return;
   uint64_t nans = 0, infs = 0;
   for (size_t i = 0; i + 1 < cube.bytes.size(); i += 2) {
@@ -125,8 +130,8 @@ void SdpRdma::count_nan_inf(unsigned g, const PackedCube& cube) {
     nans += fp16_is_nan(bits);
     infs += fp16_is_inf(bits);
   }
-  m_bank.set(r::D_STATUS_NAN_INPUT_NUM, uint32_t(std::min<uint64_t>(nans, UINT32_MAX)), g);
-  m_bank.set(r::D_STATUS_INF_INPUT_NUM, uint32_t(std::min<uint64_t>(infs, UINT32_MAX)), g);
+  m_bank.set(r::D_STATUS_NAN_INPUT_NUM, uint32_t(std::min<uint64_t>(nans * reads, UINT32_MAX)), g);
+  m_bank.set(r::D_STATUS_INF_INPUT_NUM, uint32_t(std::min<uint64_t>(infs * reads, UINT32_MAX)), g);
 }
 
 SdpMemoryOperands SdpRdma::fetch_operands(const OperandDma& dma, unsigned g, const CubeGeometry& cube,

@@ -6,9 +6,9 @@
 // end a layer (OP_EN cleared, consumer flipped) when the last line is read;
 // it raises no interrupt. With FLYING_MODE = ON (input from the
 // convolution core) MRDMA stays off and only the operands are fetched.
-// With several batches (convolution input only) the operand DMAs fetch
-// once for every batch; Winograd and multi-batch input from memory are
-// reported as not modelled.
+// With several batches (nv_full) the operand DMAs fetch once for every
+// batch, and MRDMA reads the same cube once per batch (it has no batch
+// stride). Winograd input from memory is reported as not modelled.
 #pragma once
 
 #include <cstdint>
@@ -31,6 +31,7 @@ struct SdpRdmaLayer {
   Precision proc_precision = Precision::Int8;  // D_FEATURE_MODE_CFG.PROC_PRECISION
   Precision out_precision = Precision::Int8;   // D_FEATURE_MODE_CFG.OUT_PRECISION
   SdpOperands operands;                        // what BRDMA, NRDMA and ERDMA fetched
+  uint32_t batches = 1;                        // D_FEATURE_MODE_CFG.BATCH_NUMBER + 1
 };
 
 class SdpRdmaSource : public virtual sc_core::sc_interface {
@@ -56,7 +57,7 @@ class SdpRdma : public DmaUnit, public SdpRdmaSource {
 
  private:
   void op_enabled(unsigned group) override;
-  void count_nan_inf(unsigned group, const PackedCube& cube);
+  void count_nan_inf(unsigned group, const PackedCube& cube, uint32_t reads);
   struct OperandDma;
   SdpMemoryOperands fetch_operands(const OperandDma& dma, unsigned group, const CubeGeometry& cube,
                                    Precision proc_precision, sc_core::sc_time& delay);

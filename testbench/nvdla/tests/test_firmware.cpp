@@ -1311,6 +1311,81 @@ TEST(NvdlaFirmware, ConvolutionOfTwoBatches) {
   expect_bytes(expected, read_back(result, 0).bytes, "two batches' outputs and the gaps around them");
 }
 
+// fp16 of a whole number of magnitude below 2048, which fp16 holds exactly:
+// sign, the biased exponent of its leading bit, the ten bits below it.
+uint16_t fp16_of(int n) {
+  if (n == 0) return 0;
+  const uint32_t magnitude = uint32_t(n < 0 ? -n : n);
+  uint32_t e = 0;
+  while ((magnitude >> (e + 1)) != 0) ++e;
+  const uint32_t mantissa = (magnitude << (10 - e)) & 0x3FF;
+  return uint16_t((n < 0 ? 0x8000u : 0u) | (e + 15) << 10 | mantissa);
+}
+
+// A feature cube of fp16 elements on nv_full: 16 per 32-byte atom, element
+// (x, h, c) at byte (c / 16) * surf + h * line + x * 32 + (c % 16) * 2,
+// little-endian; lanes past the channels hold +0.
+std::vector<uint8_t> fp16_cube(uint32_t width, uint32_t height, uint32_t channels, uint32_t line, uint32_t surf,
+                               const std::function<int(uint32_t, uint32_t, uint32_t)>& element) {
+  const uint32_t surfaces = (channels + 15) / 16;
+  std::vector<uint8_t> bytes(size_t(surfaces - 1) * surf + size_t(height - 1) * line + width * 32, 0);
+  for (uint32_t c = 0; c < channels; ++c) {
+    for (uint32_t h = 0; h < height; ++h) {
+      for (uint32_t x = 0; x < width; ++x) {
+        const uint16_t bits = fp16_of(element(x, h, c));
+        const size_t at = (c / 16) * surf + h * line + x * 32 + (c % 16) * 2;
+        bytes[at] = uint8_t(bits);
+        bytes[at + 1] = uint8_t(bits >> 8);
+      }
+    }
+  }
+  return bytes;
+}
+
+// An fp16 convolution through the firmware (nv_full): conv_op and sdp_op
+// with in/out precision FP16, a 1x1 convolution of 3x3x16 into 32 channels.
+// The inputs and weights are small whole numbers, so every product and sum
+// is exact in CMAC's and CACC's floating point and in SDP's fp32, and the
+// output is the convolution by its definition, exactly in fp16.
+TEST(NvdlaFirmware, Fp16ConvolutionProgrammedByTheFirmware) {
+  constexpr uint32_t kSide = 3, kCin = 16, kKernels = 32, kLine = kSide * 32, kSurf = kSide * kSide * 32;
+  constexpr uint64_t kInput = 0x80000000, kWeights = 0x80100000, kOutput = 0x80200000;
+  const auto input = [](uint32_t x, uint32_t y, uint32_t c) { return int(x * 5 + y * 3 + c * 7) % 9 - 4; };
+  const auto weight = [](uint32_t k, uint32_t ci) { return int(k * 3 + ci * 5) % 5 - 2; };
+  // Weights for 1x1 kernels: kernel after kernel, each its 16 channels.
+  std::vector<uint8_t> weights(size_t(kKernels) * kCin * 2);
+  for (uint32_t k = 0; k < kKernels; ++k) {
+    for (uint32_t ci = 0; ci < kCin; ++ci) {
+      const uint16_t bits = fp16_of(weight(k, ci));
+      weights[(size_t(k) * kCin + ci) * 2] = uint8_t(bits);
+      weights[(size_t(k) * kCin + ci) * 2 + 1] = uint8_t(bits >> 8);
+    }
+  }
+  ConvLayer conv = one_by_one_conv(kSide, kCin, kKernels, kInput, kWeights, uint32_t(weights.size()), kOutput);
+  conv.conv_op.bytes_per_kernel = kCin * 2;
+  conv.conv_op.in_precision = conv.conv_op.out_precision = kPrecisionFp16;
+  conv.sdp_op.src_precision = conv.sdp_op.dst_precision = kPrecisionFp16;
+
+  const auto output = [&](uint32_t x, uint32_t y, uint32_t k) {
+    int sum = 0;
+    for (uint32_t ci = 0; ci < kCin; ++ci) sum += input(x, y, ci) * weight(k, ci);
+    return sum;
+  };
+  std::vector<uint8_t> expected = fp16_cube(kSide, kSide, kKernels, kLine, kSurf, output);
+  const size_t out_bytes = expected.size();
+  const std::vector<uint8_t> guard = pattern(kOutput, out_bytes + 64, 0xEE);
+  expected.insert(expected.end(), guard.end() - 64, guard.end());
+
+  TaskRequest request = request_for(Config::NvFull);
+  request.load.push_back({MemoryType::Mc, kInput, fp16_cube(kSide, kSide, kCin, kLine, kSurf, input)});
+  request.load.push_back({MemoryType::Mc, kWeights, weights});
+  request.load.push_back({MemoryType::Mc, kOutput, guard});
+  request.operations.push_back({conv, false});
+  request.read_back.push_back({MemoryType::Mc, kOutput, out_bytes + 64});
+  const TaskResult result = run_checked(request);
+  expect_bytes(expected, read_back(result, 0).bytes, "the 3x3x32 fp16 output and the 64 bytes after it");
+}
+
 // Compressed weights through the firmware (nv_full): the same kind of layer
 // with 64 kernels, two groups of atomic-K = 32, about half of whose weights
 // are zeros. The layer holds, as NVDLA's compressed format does: a mask bit per

@@ -4,8 +4,9 @@
 // nvdla_float.h FpAdd/FpMul, ties to even), then the fp16 output rounds to
 // nearest even, with overflow and infinity giving 65504 (FpWidthDec); and
 // the NaN/Inf counters: SDP_RDMA's inputs, SDP's NaN outputs, SDP's
-// saturations (outputs of +-65504). FP16 on a configuration without it is
-// refused naming the register. One SystemC simulation per test.
+// saturations (outputs of +-65504); the same layer in two batches from
+// memory. FP16 on a configuration without it is refused naming the
+// register. One SystemC simulation per test.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -140,6 +141,74 @@ TEST(SdpFp16Layer, NvFullAddMultiplyRoundsAndCounts) {
   EXPECT_EQ(inf_in, 1u);
   EXPECT_EQ(nan_out, 1u);
   EXPECT_EQ(saturated, 2u) << "65504 x 2 and the infinity";
+}
+
+// Two batches from memory on nv_full. SDP_RDMA's MRDMA has no batch stride:
+// it reads every line once per batch from the same address (nvdlav1
+// NV_NVDLA_SDP_MRDMA_ig.v), so both batches are the input above and both
+// outputs are the hand-worked outputs, batch 1 at D_DST_BATCH_STRIDE. The
+// gap between the two output cubes keeps its guard bytes. MRDMA counts what
+// it reads, so its NaN/Inf counters see each input twice; SDP's NaN and
+// saturation counters count both batches' outputs.
+TEST(SdpFp16Layer, TwoBatchesFromMemoryReadTheSameCube) {
+  constexpr uint32_t kBatchStride = kBytes + 64;
+  const std::vector<uint8_t> input = bytes_of(false);
+  const std::vector<uint8_t> guard = pattern(kOut, 2 * kBatchStride, 0xEE);
+  std::vector<uint8_t> after(guard.size());
+  uint32_t nan_in = 0, inf_in = 0, nan_out = 0, saturated = 0, status = 0;
+  run_firmware(options_for(Config::NvFull), [&](NvdlaSystem& system) {
+    hal::Hal& hal = system.hal();
+    hal.write_memory(kIn, input.data(), input.size());
+    hal.write_memory(kOut, guard.data(), guard.size());
+    program_fp16_layer(system);
+    UnitRegisters rd(system, Unit::SdpRdma), sd(system, Unit::Sdp);
+    rd.write(rdma::D_FEATURE_MODE_CFG, rd.read(rdma::D_FEATURE_MODE_CFG) | rdma::D_FEATURE_MODE_CFG_BATCH_NUMBER.put(1));
+    sd.write(sdp::D_FEATURE_MODE_CFG, sd.read(sdp::D_FEATURE_MODE_CFG) | sdp::D_FEATURE_MODE_CFG_BATCH_NUMBER.put(1));
+    sd.write(sdp::D_DST_BATCH_STRIDE, kBatchStride);
+    rd.write(rdma::D_OP_ENABLE, 1);
+    sd.write(sdp::D_OP_ENABLE, 1);
+    status = wait_for_status(system, kSdpDone0, 1000000);
+    hal.read_memory(kOut, after.data(), after.size());
+    nan_in = rd.read(rdma::D_STATUS_NAN_INPUT_NUM);
+    inf_in = rd.read(rdma::D_STATUS_INF_INPUT_NUM);
+    nan_out = sd.read(sdp::D_STATUS_NAN_OUTPUT_NUM);
+    saturated = sd.read(sdp::D_PERF_OUT_SATURATION);
+  });
+  EXPECT_NE(status & kSdpDone0, 0u);
+  const std::vector<uint8_t> one = bytes_of(true);
+  for (uint32_t b = 0; b < 2; ++b) {
+    for (size_t i = 0; i < kBatchStride; ++i) {
+      const size_t at = b * kBatchStride + i;
+      const uint8_t want = i < one.size() ? one[i] : guard[at];
+      ASSERT_EQ(after[at], want) << "batch " << b << " byte " << i;
+    }
+  }
+  EXPECT_EQ(nan_in, 2u);
+  EXPECT_EQ(inf_in, 2u);
+  EXPECT_EQ(nan_out, 2u);
+  EXPECT_EQ(saturated, 4u);
+}
+
+// SDP and SDP_RDMA must agree on the number of batches; the layer is
+// refused naming BATCH_NUMBER before anything is written.
+TEST(SdpFp16Layer, BatchNumbersMustAgree) {
+  const std::vector<uint8_t> guard = pattern(kOut, 2 * kBytes, 0xEE);
+  std::vector<uint8_t> after(guard.size());
+  NvdlaSystem* top = nullptr;
+  SnapshotAtError snapshot([&] { top->mcif_memory().peek(kOut, after.data(), after.size()); });
+  const std::string message = run_expecting_error(options_for(Config::NvFull), [&](NvdlaSystem& system) {
+    top = &system;
+    system.hal().write_memory(kOut, guard.data(), guard.size());
+    program_fp16_layer(system);
+    UnitRegisters rd(system, Unit::SdpRdma), sd(system, Unit::Sdp);
+    sd.write(sdp::D_FEATURE_MODE_CFG, sd.read(sdp::D_FEATURE_MODE_CFG) | sdp::D_FEATURE_MODE_CFG_BATCH_NUMBER.put(1));
+    sd.write(sdp::D_DST_BATCH_STRIDE, kBytes);
+    rd.write(rdma::D_OP_ENABLE, 1);
+    sd.write(sdp::D_OP_ENABLE, 1);
+    wait_for_status(system, kSdpDone0, 1000000);
+  });
+  EXPECT_TRUE(mentions(message, {"BATCH_NUMBER (1)", "SDP_RDMA's (0)"})) << message;
+  EXPECT_EQ(after, guard);
 }
 
 // nv_large has no FP16 datapath: SDP_RDMA refuses the layer, naming
