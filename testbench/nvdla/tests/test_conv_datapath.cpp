@@ -21,6 +21,7 @@
 #include "sw/nvdla/regs/cdma.h"
 #include "sw/nvdla/regs/csc.h"
 #include "systemc/nvdla/conv_datapath.h"
+#include "testbench/nvdla/tests/one_line_conv.h"
 
 namespace acosim::nvdla {
 namespace {
@@ -435,46 +436,8 @@ constexpr uint64_t kFeature16 = 0x80000000;
 constexpr uint64_t kWeights16 = 0x80100000;
 
 ConvRegisters registers16(const Layer16& l) {
-  const uint32_t ow = out_extent(l.in_w, l.pad_left + l.pad_right, l.kernel_w, 1, 1);
-  const uint32_t surfaces = (l.in_c + 15) / 16;
-  const uint32_t kernel_bytes = l.kernel_w * l.in_c * 2;
-  ConvRegisters r;
-  const uint32_t int16 = rd::D_MISC_CFG_IN_PRECISION.put(1) | rd::D_MISC_CFG_PROC_PRECISION.put(1);
-  r.cdma_misc_cfg = int16;
-  r.cdma_datain_format = 0;
-  r.cdma_datain_size_0 = rd::D_DATAIN_SIZE_0_DATAIN_WIDTH.put(l.in_w - 1);
-  r.cdma_datain_size_1 = l.in_c - 1;
-  r.cdma_dain_ram_type = rd::D_DAIN_RAM_TYPE_DATAIN_RAM_TYPE_MCIF;
-  r.cdma_dain_addr_low_0 = uint32_t(kFeature16);
-  r.cdma_line_stride = l.in_w * 32;
-  r.cdma_surf_stride = l.in_w * 32;
-  r.cdma_dain_map = rd::D_DAIN_MAP_LINE_PACKED.put(1) | rd::D_DAIN_MAP_SURF_PACKED.put(1);
-  r.cdma_entry_per_slice = (l.in_w * surfaces * 32 + 127) / 128 - 1;
-  r.cdma_weight_size_0 = kernel_bytes - 1;
-  r.cdma_weight_size_1 = l.kernels - 1;
-  r.cdma_weight_ram_type = rd::D_WEIGHT_RAM_TYPE_WEIGHT_RAM_TYPE_MCIF;
-  r.cdma_weight_addr_low = uint32_t(kWeights16);
-  r.cdma_weight_bytes = kernel_bytes * l.kernels;
-  r.cdma_zero_padding = rd::D_ZERO_PADDING_PAD_LEFT.put(l.pad_left) | rd::D_ZERO_PADDING_PAD_RIGHT.put(l.pad_right);
-  r.cdma_zero_padding_value = l.pad_value;
-  r.csc_misc_cfg = int16;
-  r.csc_datain_size_ext_0 = r.cdma_datain_size_0;
-  r.csc_datain_size_ext_1 = l.in_c - 1;
-  r.csc_entry_per_slice = r.cdma_entry_per_slice;
-  r.csc_weight_size_ext_0 = rc::D_WEIGHT_SIZE_EXT_0_WEIGHT_WIDTH_EXT.put(l.kernel_w - 1);
-  r.csc_weight_size_ext_1 =
-      rc::D_WEIGHT_SIZE_EXT_1_WEIGHT_CHANNEL_EXT.put(l.in_c - 1) | rc::D_WEIGHT_SIZE_EXT_1_WEIGHT_KERNEL.put(l.kernels - 1);
-  r.csc_weight_bytes = r.cdma_weight_bytes;
-  r.csc_dataout_size_0 = rc::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.put(ow - 1);
-  r.csc_dataout_size_1 = l.kernels - 1;
-  r.csc_atomics = ow - 1;
-  r.csc_zero_padding = rc::D_ZERO_PADDING_PAD_LEFT.put(l.pad_left);
-  r.csc_zero_padding_value = l.pad_value;
-  r.cmac_a_misc_cfg = int16;
-  r.cmac_b_misc_cfg = int16;
-  r.cacc_misc_cfg = int16;
-  r.cacc_dataout_size_0 = r.csc_dataout_size_0;
-  r.cacc_dataout_size_1 = l.kernels - 1;
+  ConvRegisters r = one_line_registers({l.in_w, l.in_c, l.kernel_w, l.kernels, l.pad_left, l.pad_right, l.pad_value},
+                                       1, kFeature16, kWeights16);
   r.cacc_clip_cfg = ra::D_CLIP_CFG_CLIP_TRUNCATE.put(l.truncate);
   return r;
 }
