@@ -1,6 +1,7 @@
 #include "systemc/nvdla/conv_datapath.h"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 #include <stdexcept>
 
@@ -153,6 +154,7 @@ ConvLayer decode_conv(const ConvRegisters& r, const HardwareConfig& config) {
   l.csc_data_banks = csc::D_BANK_DATA_BANK.get(r.csc_bank) + 1;
   l.csc_weight_banks = csc::D_BANK_WEIGHT_BANK.get(r.csc_bank) + 1;
   l.csc_atomics = csc::D_ATOMICS_ATOMICS.get(r.csc_atomics) + 1;
+  l.pra_truncate = csc::D_PRA_CFG_PRA_TRUNCATE.get(r.csc_pra_cfg);
 
   l.cacc_width = cacc::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.get(r.cacc_dataout_size_0) + 1;
   l.cacc_height = cacc::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.get(r.cacc_dataout_size_0) + 1;
@@ -332,14 +334,117 @@ std::optional<std::string> image_unsupported_or_illegal(const ConvLayer& l) {
   return std::nullopt;
 }
 
+// The Winograd rules of the header; runs after the units are known to agree
+// on CONV_MODE, the precision and the input format. The checks shared with
+// direct convolution (kernel count, BYTE_PER_KERNEL, D_WEIGHT_BYTES, CACC
+// sizes, D_ATOMICS, padding, banks, strides in memory) follow in
+// conv_unsupported_or_illegal().
+std::optional<std::string> winograd_unsupported_or_illegal(const ConvLayer& l) {
+  const auto not_modelled = [](const std::string& what) { return what + " is not modelled"; };
+  const std::string mode = " with Winograd (D_MISC_CFG.CONV_MODE = WINOGRAD)";
+  if (l.fp16()) {
+    return not_modelled("fp16 Winograd convolution (D_MISC_CFG.PROC_PRECISION = FP16 with CONV_MODE = WINOGRAD)");
+  }
+  if (l.image()) return "CDMA/CSC D_DATAIN_FORMAT.DATAIN_FORMAT must be FEATURE" + mode;
+  if (l.batches != 1 || l.csc_batches != 1 || l.cacc_batches != 1) {
+    return "CDMA/CSC/CACC D_BATCH_NUMBER must be 0" + mode + " (one batch)";
+  }
+  if (l.cdma_weight_compressed || l.csc_weight_compressed) {
+    return not_modelled("compressed weights (CDMA/CSC D_WEIGHT_FORMAT = COMPRESSED)" + mode);
+  }
+  if (l.cvt_enable) return "CDMA D_CVT_CFG.CVT_EN must be 0" + mode + ": Winograd has no precision conversion";
+  if (l.stride_x != 1 || l.stride_y != 1) {
+    return "CSC D_CONV_STRIDE_EXT (" + num(l.stride_x - 1) + ", " + num(l.stride_y - 1) + ") must be 0" + mode +
+           ": CDMA D_CONV_STRIDE is folded into the channels";
+  }
+  if (l.dilation_x != 1 || l.dilation_y != 1) return "CSC D_DILATION_EXT must be 0" + mode + " (no dilation)";
+  if (l.kernel_width != 4 || l.kernel_height != 4) {
+    return "CSC D_WEIGHT_SIZE_EXT_0 (" + num(l.kernel_width) + "x" + num(l.kernel_height) +
+           ") must be the 4x4 pre-transformed kernel" + mode +
+           " (the kernel over the extended channels must be 3x3)";
+  }
+  // The padded input folds into WE x HE extended positions (NV_NVDLA_CDMA_wg.v
+  // assertions on width, width_ext and conv_x_stride, and for the height).
+  const uint64_t total_w = uint64_t(l.cdma_pad_left) + l.width + l.cdma_pad_right;
+  const uint64_t total_h = uint64_t(l.cdma_pad_top) + l.height + l.cdma_pad_bottom;
+  const struct {
+    const char* name;
+    uint64_t total;
+    uint32_t stride;
+    uint32_t ext;
+    const char* field;
+  } dims[] = {{"PAD_LEFT + width + PAD_RIGHT", total_w, l.cdma_stride_x, l.width_ext, "DATAIN_WIDTH_EXT"},
+              {"PAD_TOP + height + PAD_BOTTOM", total_h, l.cdma_stride_y, l.height_ext, "DATAIN_HEIGHT_EXT"}};
+  for (const auto& d : dims) {
+    if (d.total % d.stride != 0) {
+      return std::string("CDMA ") + d.name + " (" + num(d.total) + ", D_ZERO_PADDING and D_DATAIN_SIZE_0) must be a " +
+             "multiple of the CDMA D_CONV_STRIDE (" + num(d.stride) + ")" + mode;
+    }
+    if (d.ext != d.total / d.stride) {
+      return std::string("CDMA D_DATAIN_SIZE_EXT_0.") + d.field + " (" + num(d.ext - 1) + ") must be (" + d.name +
+             ") / stride - 1 = " + num(d.total / d.stride - 1) + mode;
+    }
+    if (d.ext % 4 != 0) {
+      return std::string("CDMA D_DATAIN_SIZE_EXT_0.") + d.field + " (" + num(d.ext - 1) +
+             ") must be a multiple of 4, minus one" + mode;
+    }
+  }
+  if (l.csc_width != l.width_ext || l.csc_height != l.height_ext) {
+    return "CSC D_DATAIN_SIZE_EXT_0 (" + num(l.csc_width) + "x" + num(l.csc_height) +
+           ") must equal CDMA D_DATAIN_SIZE_EXT_0 (" + num(l.width_ext) + "x" + num(l.height_ext) + ")" + mode;
+  }
+  const uint32_t atom = l.atom_elements();
+  const uint64_t aligned = uint64_t((l.channels + atom - 1) / atom) * atom;
+  const uint64_t channels_ext = aligned * l.cdma_stride_x * l.cdma_stride_y;
+  if (l.csc_channels != channels_ext) {
+    return "CSC D_DATAIN_SIZE_EXT_1.DATAIN_CHANNEL_EXT (" + num(l.csc_channels) + ") must be the " + num(aligned) +
+           " atom-aligned input channels x CDMA D_CONV_STRIDE x and y = " + num(channels_ext) + mode;
+  }
+  if (l.kernel_channels != l.csc_channels) {
+    return "CSC D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT (" + num(l.kernel_channels) +
+           ") must equal CSC D_DATAIN_SIZE_EXT_1.DATAIN_CHANNEL_EXT (" + num(l.csc_channels) + ")" + mode;
+  }
+  if (l.out_width + 4 != l.width_ext || l.out_height + 4 != l.height_ext) {
+    return "CSC D_DATAOUT_SIZE_0 (" + num(l.out_width) + "x" + num(l.out_height) +
+           ") must be CDMA D_DATAIN_SIZE_EXT_0 minus 4 each (" + num(l.width_ext - 4) + "x" +
+           num(l.height_ext - 4) + ")" + mode;
+  }
+  if (l.out_width < 8 || l.out_height < 8) {
+    return "CSC D_DATAOUT_SIZE_0 (" + num(l.out_width) + "x" + num(l.out_height) + ") must be at least 8x8" + mode;
+  }
+  // One entry per 4x4 tile of 8 bytes of extended channels, per four lines
+  // (cmod/cdma/NV_NVDLA_cdma.cpp and cmod/csc/NV_NVDLA_csc.cpp
+  // cbuf_entry_per_slice / 4).
+  const uint64_t entries = uint64_t(l.width_ext / 4) * (aligned / atom) * l.cdma_stride_x * l.cdma_stride_y;
+  if (l.cdma_entry_per_slice != entries) {
+    return "CDMA D_ENTRY_PER_SLICE (" + num(l.cdma_entry_per_slice - 1) +
+           ") must be DATAIN_WIDTH_EXT / 4 x surfaces x stride x x stride y - 1 = " + num(entries - 1) + mode;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
   const auto not_modelled = [](const std::string& what) { return what + " is not modelled"; };
   // Modes and precisions.
-  if (l.cdma_conv_mode != 0 || l.csc_conv_mode != 0 || l.cmac_a_conv_mode != 0 || l.cmac_b_conv_mode != 0 ||
-      l.cacc_conv_mode != 0) {
-    return not_modelled("Winograd convolution (CDMA/CSC/CMAC_A/CMAC_B/CACC D_MISC_CFG.CONV_MODE = WINOGRAD)");
+  const uint32_t modes[] = {l.cdma_conv_mode, l.csc_conv_mode, l.cmac_a_conv_mode, l.cmac_b_conv_mode,
+                            l.cacc_conv_mode};
+  // A configuration without Winograd is named first, whichever unit asks
+  // for it.
+  const bool any_winograd = std::any_of(std::begin(modes), std::end(modes), [](uint32_t m) { return m != 0; });
+  if (any_winograd && !hardware_config(l.config).winograd) {
+    return std::string("Winograd convolution (CDMA/CSC/CMAC_A/CMAC_B/CACC D_MISC_CFG.CONV_MODE = WINOGRAD) is not "
+                       "supported by ") +
+           hardware_config(l.config).name + " (its hardware spec sets WINOGRAD_DISABLE)";
+  }
+  for (const uint32_t m : modes) {
+    if (m != l.cacc_conv_mode) {
+      const auto name = [](uint32_t v) { return std::string(v != 0 ? "WINOGRAD" : "DIRECT"); };
+      return "D_MISC_CFG.CONV_MODE disagrees (Winograd needs all five units in WINOGRAD): CDMA " +
+             name(l.cdma_conv_mode) + ", CSC " + name(l.csc_conv_mode) + ", CMAC_A " + name(l.cmac_a_conv_mode) +
+             ", CMAC_B " + name(l.cmac_b_conv_mode) + ", CACC " + name(l.cacc_conv_mode);
+    }
   }
   const uint32_t precisions[] = {l.cdma_in_precision, l.cdma_proc_precision, l.csc_in_precision,
                                  l.csc_proc_precision,  l.cmac_a_precision,    l.cmac_b_precision,
@@ -380,6 +485,9 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
     return std::string("CDMA D_DATAIN_FORMAT.DATAIN_FORMAT (") + (l.cdma_pixel_input ? "PIXEL" : "FEATURE") +
            ") and CSC D_DATAIN_FORMAT.DATAIN_FORMAT (" + (l.csc_pixel_input ? "PIXEL" : "FEATURE") + ") disagree";
   }
+  if (l.winograd()) {
+    if (const auto problem = winograd_unsupported_or_illegal(l)) return problem;
+  }
   if (l.post_y_extension > 2) {
     return "CSC D_POST_Y_EXTENSION.Y_EXTENSION (" + num(l.post_y_extension) + ") is reserved (0, 1 or 2)";
   }
@@ -412,11 +520,11 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
   // The units must agree on the layer.
   // CDMA D_DATAIN_SIZE_EXT_0 is Winograd's (NV_NVDLA_CDMA_dc.v reads only
   // D_DATAIN_SIZE_0/1; nv_full's traces leave EXT_0 at 0).
-  if (l.csc_width != l.width || l.csc_height != l.height || l.csc_channels != l.channels) {
+  if (!l.winograd() && (l.csc_width != l.width || l.csc_height != l.height || l.csc_channels != l.channels)) {
     return "CSC D_DATAIN_SIZE_EXT_0/1 (" + num(l.csc_width) + "x" + num(l.csc_height) + "x" + num(l.csc_channels) +
            ") must equal CDMA D_DATAIN_SIZE_0/1 (" + num(l.width) + "x" + num(l.height) + "x" + num(l.channels) + ")";
   }
-  if (!l.image() && l.kernel_channels != l.channels) {
+  if (!l.image() && !l.winograd() && l.kernel_channels != l.channels) {
     return "CSC D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT (" + num(l.kernel_channels) +
            ") must equal the input channels (CDMA D_DATAIN_SIZE_1.DATAIN_CHANNEL = " + num(l.channels) + ")";
   }
@@ -465,7 +573,8 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
     }
   }
   if (l.cdma_weight_bytes != l.csc_weight_bytes) return "CDMA D_WEIGHT_BYTES and CSC D_WEIGHT_BYTES disagree";
-  if (l.cdma_stride_x != l.stride_x || l.cdma_stride_y != l.stride_y) {
+  // Winograd: CSC's stride is 1, CDMA's is folded into the channels.
+  if (!l.winograd() && (l.cdma_stride_x != l.stride_x || l.cdma_stride_y != l.stride_y)) {
     return "CDMA D_CONV_STRIDE and CSC D_CONV_STRIDE_EXT disagree";
   }
   if (l.cdma_pad_left != l.pad_left || l.cdma_pad_top != l.pad_top) {
@@ -481,7 +590,7 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
       output_extent(l.width, uint64_t(l.cdma_pad_left) + l.cdma_pad_right, l.kernel_s(), l.dilation_x, l.stride_x);
   const uint64_t out_h =
       output_extent(l.height, uint64_t(l.cdma_pad_top) + l.cdma_pad_bottom, l.kernel_height, l.dilation_y, l.stride_y);
-  if (l.out_width != out_w || l.out_height != out_h) {
+  if (!l.winograd() && (l.out_width != out_w || l.out_height != out_h)) {
     return "CSC D_DATAOUT_SIZE_0 (" + num(l.out_width) + "x" + num(l.out_height) +
            ") does not match the input, CDMA D_ZERO_PADDING, the kernel, CSC D_DILATION_EXT and the stride (" +
            num(out_w) + "x" + num(out_h) + ")";
@@ -539,7 +648,9 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
   // Every line of the input holds D_ENTRY_PER_SLICE entries per batch
   // (NV_NVDLA_CDMA_dc.v entry_per_batch = entries x batches;
   // nvdla_cdma_resource.sv: data banks >= entries x height x batches).
-  const uint64_t data_entries = uint64_t(l.cdma_entry_per_slice) * l.height * l.batches;
+  // Winograd: per line of the extended cube (CDMA D_DATAIN_SIZE_EXT_0).
+  const uint64_t data_entries =
+      uint64_t(l.cdma_entry_per_slice) * (l.winograd() ? l.height_ext : l.height) * l.batches;
   if (data_entries > uint64_t(l.cdma_data_banks) * l.core.cbuf_bank_entries) {
     return "the input (CDMA D_ENTRY_PER_SLICE x height x batches = " + num(data_entries) +
            " entries) does not fit the data banks of CDMA D_BANK (" +
@@ -606,6 +717,53 @@ int32_t cacc_truncate(int64_t a, uint32_t truncate, bool* saturated) {
   if (saturated) *saturated = sat;
   if (sat) return negative ? std::numeric_limits<int32_t>::min() : std::numeric_limits<int32_t>::max();
   return static_cast<int32_t>(rounded);
+}
+
+// ---- Winograd arithmetic (nvdla/hw branch nvdlav1; the header's rules).
+
+void csc_pra(const int32_t d[16], uint32_t truncate, bool int16, int32_t v[16]) {
+  // cmod/hls/csc_libs/csc_cvt.cpp NV_NVDLA_CSC_pra_cell: M = B^T d (17-bit
+  // sums of two 16-bit inputs), then M B (18-bit sums): exact here.
+  int64_t m[16];
+  for (int x = 0; x < 4; ++x) {
+    m[x] = int64_t(d[x]) - d[8 + x];
+    m[4 + x] = int64_t(d[4 + x]) + d[8 + x];
+    m[8 + x] = int64_t(d[8 + x]) - d[4 + x];
+    m[12 + x] = int64_t(d[4 + x]) - d[12 + x];
+  }
+  // The truncation: IntShiftRight<18, 2, 8 or 16> shifts into an ac_fixed
+  // with 3 fraction bits (exact for t <= 3, the 2-bit field), then converts
+  // to an integer ac_fixed with AC_RND_INF (round half away from zero) and
+  // AC_SAT (saturate to int8 / int16), cmod/hls/include/nvdla_int.h.
+  const unsigned t = truncate & 3u;
+  const int64_t max = int16 ? 32767 : 127;
+  const auto narrow = [t, max](int64_t a) {
+    const int64_t magnitude = a < 0 ? -a : a;
+    const int64_t rounded = t == 0 ? magnitude : (magnitude + (int64_t(1) << (t - 1))) >> t;
+    return int32_t(std::clamp<int64_t>(a < 0 ? -rounded : rounded, -max - 1, max));
+  };
+  for (int r = 0; r < 4; ++r) {
+    const int64_t* row = m + 4 * r;
+    v[4 * r + 0] = narrow(row[0] - row[2]);
+    v[4 * r + 1] = narrow(row[1] + row[2]);
+    v[4 * r + 2] = narrow(row[2] - row[1]);
+    v[4 * r + 3] = narrow(row[1] - row[3]);
+  }
+}
+
+void cmac_winograd_output(const int64_t m[16], int64_t y[4]) {
+  // cmod/cmac/NV_NVDLA_cmac.h calculation_int8/int16 (winograd_op_): phase 2
+  // combines the rows (A^T M), phase 3 the columns ((A^T M) A); the 22-bit
+  // (int8) and 44-bit (int16) registers hold every sum exactly.
+  int64_t rows[8];
+  for (int x = 0; x < 4; ++x) {
+    rows[x] = m[x] + m[4 + x] + m[8 + x];
+    rows[4 + x] = m[4 + x] - m[8 + x] - m[12 + x];
+  }
+  for (int r = 0; r < 2; ++r) {
+    y[2 * r + 0] = rows[4 * r + 0] + rows[4 * r + 1] + rows[4 * r + 2];
+    y[2 * r + 1] = rows[4 * r + 1] - rows[4 * r + 2] - rows[4 * r + 3];
+  }
 }
 
 // ---- fp16 arithmetic (nvdla/hw branch nvdlav1; the rules are stated in
@@ -1158,9 +1316,120 @@ void fp16_position(const int32_t* column, const int32_t* w, const ConvLayer& l, 
 
 }  // namespace
 
+namespace {
+
+// Winograd (the header's rules): CDMA's fetch, padding and channel
+// extension, CSC's pre-addition per 4x4 tile and channel, CMAC's products
+// and output transform per block of 4 channels, CACC's accumulation.
+ConvOutput winograd_process(const ConvLayer& l, const ConvMemoryRead& read) {
+  const bool int16 = l.int16();
+  const uint32_t eb = l.element_bytes();
+  const uint32_t atom = l.atom_elements();
+  const uint32_t W = l.width, H = l.height;
+  const uint32_t surfaces = (l.channels + atom - 1) / atom;
+  const uint32_t aligned = surfaces * atom;  // C': every lane of the fetched atoms
+  // CDMA: the cube, one read per line of each surface.
+  const size_t line_bytes = size_t(W) * l.atom_bytes;
+  std::vector<uint8_t> feature_bytes(size_t(surfaces) * H * line_bytes);
+  for (uint32_t s = 0; s < surfaces; ++s) {
+    for (uint32_t h = 0; h < H; ++h) {
+      read(l.input_mc, l.input_address + s * l.surface_stride + h * l.line_stride,
+           feature_bytes.data() + (size_t(s) * H + h) * line_bytes, line_bytes);
+    }
+  }
+  const std::vector<int32_t> feature = elements(feature_bytes, int16);
+  // The extended cube [e][y][x]: element (x, y, (dy x SX + dx) x C' + c) is
+  // padded element (x SX + dx, y SY + dy, c); padding takes CDMA's
+  // D_ZERO_PADDING_VALUE (NV_NVDLA_CDMA_wg.v dma_pad_data: the low byte for
+  // int8, all 16 bits for int16).
+  const uint32_t SX = l.cdma_stride_x, SY = l.cdma_stride_y, WE = l.width_ext, HE = l.height_ext;
+  const uint32_t CE = aligned * SX * SY;
+  const int32_t pad = int16 ? int32_t(l.cdma_pad_value) : int32_t(static_cast<int8_t>(l.cdma_pad_value & 0xFF));
+  std::vector<int32_t> ext(size_t(CE) * HE * WE);
+  for (uint32_t e = 0; e < CE; ++e) {
+    const uint32_t c = e % aligned, dy = e / aligned / SX, dx = e / aligned % SX;
+    for (uint32_t y = 0; y < HE; ++y) {
+      const int64_t py = int64_t(y) * SY + dy - l.cdma_pad_top;
+      for (uint32_t x = 0; x < WE; ++x) {
+        const int64_t px = int64_t(x) * SX + dx - l.cdma_pad_left;
+        const bool inside = py >= 0 && py < H && px >= 0 && px < W;
+        ext[(size_t(e) * HE + y) * WE + x] =
+            inside ? feature[((size_t(c / atom) * H + size_t(py)) * W + size_t(px)) * atom + c % atom] : pad;
+      }
+    }
+  }
+  // CDMA: the pre-transformed weights; reordered to [k][block][p][c4] from
+  // group, block, kernel, position, channel.
+  const uint32_t K = l.kernels, Kg = l.atomic_k(), blocks = CE / 4;
+  const size_t kernel_elements = size_t(16) * CE;
+  std::vector<uint8_t> weight_bytes(std::max<size_t>(kernel_elements * eb * K, l.cdma_weight_bytes));
+  read_blocks(read, l.weight_mc, l.weight_address, weight_bytes);
+  const std::vector<int32_t> weights = elements(weight_bytes, int16);
+  std::vector<int32_t> u(kernel_elements * K);
+  for (uint32_t k = 0; k < K; ++k) {
+    const uint32_t g = k / Kg, kg = k % Kg;
+    const uint32_t kcount = std::min(Kg, K - g * Kg);
+    const size_t group_base = size_t(g) * Kg * kernel_elements;
+    for (uint32_t b = 0; b < blocks; ++b) {
+      const size_t src = group_base + (size_t(b) * kcount + kg) * 64;
+      std::copy_n(weights.begin() + static_cast<std::ptrdiff_t>(src), 64,
+                  u.begin() + static_cast<std::ptrdiff_t>(size_t(k) * kernel_elements + size_t(b) * 64));
+    }
+  }
+
+  ConvOutput out;
+  out.width = l.out_width;
+  out.height = l.out_height;
+  out.channels = K;
+  out.lanes = atom;
+  out.winograd = true;
+  out.values.assign(out.batch_values(), 0);
+  const unsigned accumulator_bits = int16 ? 48 : 34;
+  std::vector<int32_t> v(size_t(CE) * 16);  // one tile after the pre-addition, [e][p]
+  int32_t d[16];
+  for (uint32_t ty = 0; ty < out.height / 2; ++ty) {
+    for (uint32_t tx = 0; tx < out.width / 2; ++tx) {
+      // CSC: the 4x4 tile at (2 tx, 2 ty) of every extended channel.
+      for (uint32_t e = 0; e < CE; ++e) {
+        for (uint32_t p = 0; p < 16; ++p) {
+          d[p] = ext[(size_t(e) * HE + 2 * ty + p / 4) * WE + 2 * tx + p % 4];
+        }
+        csc_pra(d, l.pra_truncate, int16, v.data() + size_t(e) * 16);
+      }
+      for (uint32_t k = 0; k < K; ++k) {
+        int64_t acc[4] = {0, 0, 0, 0};
+        for (uint32_t b = 0; b < blocks; ++b) {
+          // CMAC: one MAC cell's products of 4 channels at 16 positions.
+          const int32_t* w = u.data() + size_t(k) * kernel_elements + size_t(b) * 64;
+          int64_t m[16];
+          for (uint32_t p = 0; p < 16; ++p) {
+            int64_t sum = 0;
+            for (uint32_t c = 0; c < 4; ++c) sum += int64_t(v[(size_t(4 * b + c)) * 16 + p]) * w[p * 4 + c];
+            m[p] = sum;
+          }
+          int64_t y[4];
+          cmac_winograd_output(m, y);
+          for (int i = 0; i < 4; ++i) acc[i] = cacc_accumulate(acc[i], y[i], accumulator_bits);
+        }
+        for (uint32_t i = 0; i < 4; ++i) {
+          const uint32_t x = 2 * tx + i % 2, y = 2 * ty + i / 2;
+          bool sat = false;
+          const size_t index = ((size_t(k / atom) * out.height + y) * out.width + x) * atom + k % atom;
+          out.values[index] = cacc_truncate(acc[i], l.truncate, &sat);
+          if (sat) ++out.out_saturation;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 ConvOutput conv_process(const ConvLayer& l, const ConvMemoryRead& read) {
   if (const auto problem = conv_unsupported_or_illegal(l)) throw std::invalid_argument(*problem);
   if (l.image()) return image_process(l, read);
+  if (l.winograd()) return winograd_process(l, read);
   const bool int16 = l.int16();
   const uint32_t eb = l.element_bytes();
   const uint32_t atom = l.atom_elements();  // elements of one memory atom

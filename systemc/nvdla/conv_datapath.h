@@ -1,7 +1,7 @@
-// NVDLA's convolution pipeline for DIRECT convolution as plain C++ (no
-// SystemC): CDMA fetches the feature cube and the weights into the
-// convolution buffer, CSC sequences atomic operations (padding, stride,
-// dilation), CMAC multiplies, CACC accumulates, rounds and clips, and the
+// NVDLA's convolution pipeline for DIRECT and (nv_full) WINOGRAD
+// convolution as plain C++ (no SystemC): CDMA fetches the feature cube
+// and the weights into the convolution buffer, CSC sequences atomic
+// operations (padding, stride, dilation), CMAC multiplies, CACC accumulates, rounds and clips, and the
 // int32 result (fp16 layers: an fp32 pattern) goes to SDP in flying mode.
 // conv_process() reproduces,
 // bit-exactly, the values SDP receives; it is driven by the raw register
@@ -18,11 +18,68 @@
 // PIXEL) is modelled for the pitch-linear packed-pixel and semi-planar
 // formats (rules below). Not modelled (named by
 // conv_unsupported_or_illegal()): mixed precisions (so no precision
-// change in CDMA's converter), Winograd, fp16 image input, and for image
+// change in CDMA's converter), fp16 Winograd, fp16 image input, and for image
 // input the 10-bit packed and fp16 pixel formats and RESERVED_LINEAR
 // mapping. fp16 on the master configurations (int8 only) and CVT_EN with
 // fp16 are refused naming the register.
 // Deconvolution is a software composition of direct convolutions.
+//
+// Winograd (nv_full only: every master spec sets WINOGRAD_DISABLE), CONV_MODE
+// = WINOGRAD in CDMA, CSC, CMAC_A, CMAC_B and CACC alike; int8 and int16,
+// feature input, one batch, dense weights. F(2x2, 3x3): every 2x2 output
+// tile comes from a 4x4 input tile (tiles at stride 2) of the extended cube.
+//   extension  CDMA pads the input (PL, PR, PT, PB with CDMA
+//             D_ZERO_PADDING_VALUE: its low 8 bits as int8, all 16 for
+//             int16; vmod/nvdla/cdma/NV_NVDLA_CDMA_wg.v dma_pad_data) and folds
+//             the stride into channels: with C' = the channels rounded up to
+//             whole atoms (all lanes of the fetched atoms, as in memory),
+//             extended element (x, y, (dy x SX + dx) x C' + c) is padded
+//             element (x SX + dx, y SY + dy, c) (cmod/cdma/NV_NVDLA_cdma.cpp
+//             WinoConvDataResponseSequencerCommon coor_channel_4x4x4). So
+//             (PL + W + PR) = SX x WE and (PT + H + PB) = SY x HE with WE x HE
+//             = CDMA D_DATAIN_SIZE_EXT_0 = CSC D_DATAIN_SIZE_EXT_0, both
+//             multiples of 4, and CSC DATAIN_CHANNEL_EXT = C' x SX x SY
+//             (NV_NVDLA_CDMA_wg.v assertions "width and width_ext not
+//             match", "width_ext is not divisible by 4"; nvdla/doc
+//             programming_guide.rst DATAIN_SIZE_EXT table). The output is
+//             (WE - 4) x (HE - 4) (CSC/CACC D_DATAOUT_SIZE_0; the trace
+//             generator's nvdla_cc_dp_resource.sv c_ias_dataout), at least
+//             8 x 8 (programming_guide.rst "Winograd": multiples of 4, >= 8).
+//             CSC stride 1 (D_CONV_STRIDE_EXT 0), no dilation, kernel 4 x 4
+//             (D_WEIGHT_SIZE_EXT_0), WEIGHT_CHANNEL_EXT = DATAIN_CHANNEL_EXT.
+//             D_ENTRY_PER_SLICE + 1 = WE / 4 x C' / atom x SX x SY (the cmod's
+//             cbuf_entry_per_slice check in CDMA and CSC); the data banks
+//             hold HE x that many entries.
+//   weights   pre-transformed by software (U = G g G^T of each 3x3
+//             extended-channel kernel, nvdla/doc format.rst "Basic Weight
+//             for Winograd Convolution"); stored per kernel group (32 int8 / 16 int16
+//             kernels), then per block of 4 extended channels, then per
+//             kernel, 16 positions (row y, column x: y x 4 + x), 4 channels
+//             fastest (cmod/csc/NV_NVDLA_csc.cpp
+//             SendWeightToMacSequencerWinoConvCommon super_atom_size).
+//             BYTE_PER_KERNEL = 16 x DATAIN_CHANNEL_EXT x element bytes.
+//   PRA       CSC's pre-addition (cmod/hls/csc_libs/csc_cvt.cpp
+//             NV_NVDLA_CSC_pra_cell; RTL NV_NVDLA_CSC_pra_cell.v) per 4x4
+//             tile d of one channel: V = B^T d B, B^T = [1 0 -1 0; 0 1 1 0;
+//             0 -1 1 0; 0 1 0 -1], exact (rows in 17 bits, then 18); then
+//             each element is shifted right by CSC D_PRA_CFG.PRA_TRUNCATE t,
+//             rounded half away from zero and saturated to int8 / int16
+//             (IntShiftRight into ac_fixed AC_RND_INF, AC_SAT of
+//             cmod/hls/include/nvdla_int.h).
+//   CMAC      per kernel, tile and block of 4 channels
+//             (cmod/cmac/NV_NVDLA_cmac.h calculation_int8/int16, winograd):
+//             M[p] = sum over the 4 channels of V[p] x U[p] (exact), then
+//             Y = A^T M A, A^T = [1 1 1 0; 0 1 -1 -1], exact (at most 21 bits
+//             int8, 37 bits int16); Y[r][c] is output (2 tx + c, 2 ty + r).
+//   CACC      adds the blocks' Y in channel order with the direct rules
+//             (34 / 48-bit saturating accumulator, CLIP_TRUNCATE,
+//             D_OUT_SATURATION); SDP receives the cube in the usual order.
+//   Refused naming the register: fp16 and compressed weights (not
+//   modelled), CDMA D_CVT_CFG.CVT_EN (format.rst: Winograd has no
+//   precision conversion; the C model's Winograd fetch skips the converter
+//   while NV_NVDLA_CDMA_cvt.v would convert the wg2cvt data, padding
+//   included), image input and several batches (programming_guide.rst
+//   feature-crossing table).
 //
 // Multi-batch (nv_full only: every master spec sets BATCH_DISABLE):
 // D_BATCH_NUMBER = N - 1 in CDMA, CSC and CACC alike. CDMA reads batch b's
@@ -390,6 +447,7 @@ struct ConvRegisters {
   uint32_t csc_zero_padding = 0;                // CSC D_ZERO_PADDING
   uint32_t csc_zero_padding_value = 0;          // CSC D_ZERO_PADDING_VALUE
   uint32_t csc_bank = 0;                        // CSC D_BANK
+  uint32_t csc_pra_cfg = 0;                     // CSC D_PRA_CFG (Winograd)
   // CMAC (CMAC_B's D_MISC_CFG must equal CMAC_A's)
   uint32_t cmac_a_misc_cfg = 0x00001000;        // CMAC_A D_MISC_CFG
   uint32_t cmac_b_misc_cfg = 0x00001000;        // CMAC_B D_MISC_CFG
@@ -474,6 +532,7 @@ struct ConvLayer {
   int16_t pad_value = 0;                                // CSC D_ZERO_PADDING_VALUE[15:0]
   uint32_t csc_data_banks = 1, csc_weight_banks = 1;
   uint32_t csc_atomics = 1;                             // D_ATOMICS + 1
+  uint32_t pra_truncate = 0;                            // D_PRA_CFG.PRA_TRUNCATE (Winograd)
 
   // Accumulator (CACC).
   uint32_t cacc_width = 1, cacc_height = 1, cacc_channels = 1;  // D_DATAOUT_SIZE_0/1
@@ -484,6 +543,9 @@ struct ConvLayer {
   // that all units agree).
   bool int16() const { return cacc_precision == 1; }
   bool fp16() const { return cacc_precision == 2; }
+  // CONV_MODE = WINOGRAD (conv_unsupported_or_illegal() checks that all
+  // units agree).
+  bool winograd() const { return cacc_conv_mode == 1; }
   // fp16 shares int16's element size, atomic C and weight groups of 16
   // kernels (nvdlav1 cmod/cdma/NV_NVDLA_cdma.h, cmod/csc/NV_NVDLA_csc.h
   // KERNEL_PER_GROUP_FP16 = 16, ELEMENT_PER_ATOM_FP16 = 16).
@@ -532,6 +594,9 @@ struct ConvOutput {
   // fp16 layers: values are fp32 bit patterns (cacc_fp48_to_fp32), which
   // SDP's FP16 datapath takes as its X1 input.
   bool fp32 = false;
+  // The layer ran in CONV_MODE = WINOGRAD: SDP's D_FEATURE_MODE_CFG.WINOGRAD
+  // must say so (its write DMA then takes the cube tile by tile).
+  bool winograd = false;
   // CDMA's fp16 input counters for the layer (0 for integer layers):
   // D_NAN_INPUT_DATA_NUM, D_INF_INPUT_DATA_NUM, D_NAN_INPUT_WEIGHT_NUM,
   // D_INF_INPUT_WEIGHT_NUM.
@@ -554,6 +619,15 @@ int64_t cacc_accumulate(int64_t accumulator, int64_t partial, unsigned bits = 34
 int8_t cdma_convert(int8_t x, int16_t offset, int16_t scale, uint32_t truncate);
 int16_t cdma_convert_int16(int16_t x, int16_t offset, int16_t scale, uint32_t truncate);
 int32_t cacc_truncate(int64_t accumulator, uint32_t truncate, bool* saturated = nullptr);
+
+// ---- Winograd (the header's Winograd rules).
+// CSC's pre-addition of one channel's 4x4 tile d (row-major, y x 4 + x):
+// V = B^T d B, each element shifted right by `truncate` (0..3), rounded
+// half away from zero and saturated to int8 (int16 when `int16`).
+void csc_pra(const int32_t d[16], uint32_t truncate, bool int16, int32_t v[16]);
+// CMAC's output transform of one tile's 16 products M (row-major): the 2x2
+// Y = A^T M A, row-major (Y[r x 2 + c] is output column c, row r).
+void cmac_winograd_output(const int64_t m[16], int64_t y[4]);
 
 // ---- fp16 (the header's fp16 rules; words as the hardware passes them).
 // One CMAC atomic operation on fp16 patterns: the products of data[i] and

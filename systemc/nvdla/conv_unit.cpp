@@ -35,7 +35,8 @@ ConvRegisterMap register_map(Unit unit) {
               {c::D_DILATION_EXT, &R::csc_dilation_ext},
               {c::D_ZERO_PADDING, &R::csc_zero_padding},
               {c::D_ZERO_PADDING_VALUE, &R::csc_zero_padding_value},
-              {c::D_BANK, &R::csc_bank}};
+              {c::D_BANK, &R::csc_bank},
+              {c::D_PRA_CFG, &R::csc_pra_cfg}};
     case Unit::CmacA: return {{regs::cmac_a::D_MISC_CFG, &R::cmac_a_misc_cfg}};
     case Unit::CmacB: return {{regs::cmac_b::D_MISC_CFG, &R::cmac_b_misc_cfg}};
     default: throw std::logic_error("ConvUnit serves CSC, CMAC_A and CMAC_B only");

@@ -134,7 +134,17 @@ void Sdp::run() {
     busy.write(true);
     const uint32_t mode = m_bank.get(r::D_FEATURE_MODE_CFG, g);
     const std::string where = " (group " + std::to_string(g) + ", D_FEATURE_MODE_CFG=" + hex32(mode) + ")";
-    if (r::D_FEATURE_MODE_CFG_WINOGRAD.get(mode) != 0) error("Winograd is not modelled" + where);
+    // Winograd output comes from the convolution core on the fly
+    // (programming_guide.rst "Winograd/Batch": SDP works on the fly with CC,
+    // no EQL); process_convolution() checks that CACC ran in Winograd mode.
+    if (r::D_FEATURE_MODE_CFG_WINOGRAD.get(mode) != 0) {
+      if (r::D_FEATURE_MODE_CFG_FLYING_MODE.get(mode) == 0) {
+        error("D_FEATURE_MODE_CFG.WINOGRAD needs FLYING_MODE = ON (input from the convolution core)" + where);
+      }
+      if (r::D_FEATURE_MODE_CFG_OUTPUT_DST.get(mode) == r::D_FEATURE_MODE_CFG_OUTPUT_DST_PDP) {
+        error("D_FEATURE_MODE_CFG.WINOGRAD with OUTPUT_DST = PDP is not modelled" + where);
+      }
+    }
     const uint32_t batches = r::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(mode) + 1;
     m_layer = decode(g);
     if (const auto unsupported = sdp_unsupported(m_layer)) error(*unsupported + " is not modelled" + where);
@@ -271,6 +281,15 @@ void Sdp::process_convolution(unsigned g) {
     error(std::string("D_DATA_FORMAT.PROC_PRECISION (") + precision_name(layer.proc_precision) +
           ") must be FP16 exactly when the convolution core's CACC D_MISC_CFG.PROC_PRECISION is FP16 (" +
           (conv.fp32 ? "it is" : "it is not") + ")" + where);
+  }
+  const bool winograd = r::D_FEATURE_MODE_CFG_WINOGRAD.get(m_bank.get(r::D_FEATURE_MODE_CFG, g)) != 0;
+  if (conv.winograd != winograd) {
+    error(std::string("D_FEATURE_MODE_CFG.WINOGRAD (") + (winograd ? "ON" : "OFF") +
+          ") must be ON exactly when the convolution core's CACC D_MISC_CFG.CONV_MODE is WINOGRAD (" +
+          (conv.winograd ? "it is" : "it is not") + ")" + where);
+  }
+  if (winograd && sdp_compare_mode(layer)) {
+    error("D_FEATURE_MODE_CFG.WINOGRAD with EQL compare (D_DP_EW_CFG.EW_ALU_ALGO = EQL) is illegal" + where);
   }
   layer.in_precision = layer.proc_precision;
   CubeGeometry geometry;

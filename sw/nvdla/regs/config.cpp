@@ -10,12 +10,12 @@ namespace {
 // nvdla/hw spec/defs/{nv_small,nv_large}.spec (master) and nv_full.spec
 // (nvdlav1). Only nv_full has BDMA, int16 and fp16; nv_small has neither a
 // secondary memory interface nor the SDP EW stage; nv_small_256_full is
-// nv_small with both (and an SDP twice as wide).
+// nv_small with both (and an SDP twice as wide). Winograd: nv_full only.
 constexpr HardwareConfig kConfigs[] = {
-    {Config::NvSmall, "nv_small", true, 8, false, false, false, false, false, 1, 8, 1},
-    {Config::NvLarge, "nv_large", true, 32, false, true, false, false, true, 16, 32, 8},
-    {Config::NvFull, "nv_full", false, 32, true, true, true, true, true, 16, 32, 8},
-    {Config::NvSmall256Full, "nv_small_256_full", true, 8, false, true, false, false, true, 2, 8, 1},
+    {Config::NvSmall, "nv_small", true, 8, false, false, false, false, false, 1, 8, 1, false},
+    {Config::NvLarge, "nv_large", true, 32, false, true, false, false, true, 16, 32, 8, false},
+    {Config::NvFull, "nv_full", false, 32, true, true, true, true, true, 16, 32, 8, true},
+    {Config::NvSmall256Full, "nv_small_256_full", true, 8, false, true, false, false, true, 2, 8, 1, false},
 };
 
 }  // namespace

@@ -37,6 +37,10 @@ struct HardwareConfig {
   uint32_t sdp_throughput;     // SDP_MAX_THROUGHPUT: elements per SDP->PDP transfer
   uint32_t atomic_k;           // convolution atomic-K (PDP flying-width formula)
   uint32_t cdp_throughput;     // CDP_THROUGHPUT: elements CDP processes per cycle
+  // NVDLA_WINOGRAD_ENABLE: only nv_full (nvdlav1 spec/defs/nv_full.spec);
+  // every master spec (nv_small, nv_large, nv_small_256_full ...) defines
+  // WINOGRAD_DISABLE.
+  bool winograd = false;
 
   // Byte offset of a unit's 4 KiB register window from the NVDLA register base.
   uint32_t unit_base(Unit unit) const;

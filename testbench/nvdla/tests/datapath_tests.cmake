@@ -32,3 +32,14 @@ acosim_add_gtest(NAME nvdla_conv_fp16_tests LABELS unit
   SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/test_conv_fp16.cpp
   LIBS acosim_nvdla_datapath)
+
+# Winograd convolution on nv_full (test_conv_winograd.cpp): CSC's
+# pre-addition and CMAC's output transform by hand, whole layers (int8,
+# int16, strides folded into channels) against the direct convolution of the
+# un-transformed kernels and against Y = A^T (U . B^T d B) A written plainly,
+# and the refusals (master configurations, illegal Winograd programming).
+acosim_add_gtest(NAME nvdla_conv_winograd_tests LABELS unit
+  SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/test_conv_winograd.cpp
+  LIBS acosim_nvdla_datapath)
+

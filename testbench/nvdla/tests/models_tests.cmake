@@ -63,3 +63,14 @@ acosim_add_gtest(NAME nvdla_conv_fp16_model_tests SYSTEMC LABELS unit
   SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/test_model_conv_fp16.cpp
   LIBS acosim_nvdla_system)
+
+# Winograd convolution on nv_full through the CSB (test_model_conv_winograd.cpp):
+# CDMA, CSC, CMAC_A/B and CACC in CONV_MODE = WINOGRAD with pre-transformed
+# weights, SDP in flying Winograd mode writing int8 to memory, against the
+# plain convolution of the un-transformed kernels; an SDP without
+# D_FEATURE_MODE_CFG.WINOGRAD and nv_large (WINOGRAD_DISABLE) refuse it.
+acosim_add_gtest(NAME nvdla_conv_winograd_model_tests SYSTEMC LABELS unit
+  SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/test_model_conv_winograd.cpp
+  LIBS acosim_nvdla_system)
+
