@@ -81,7 +81,7 @@ void Cdp::run() {
     const CdpRdmaLayer source = rdma->fetch(m_input);
     CdpConfig config = decode_cdp_config(registers(g, m_input, source.data_format));
     // The nvdlav1 register map means the nvdlav1 CDP, whose datapath has
-    // INT16 (and FP16) beside INT8; the master configurations' is INT8 only.
+    // INT16 and FP16 beside INT8; the master configurations' is INT8 only.
     config.int16_datapath = !m_config.master_map && m_config.supports(Precision::Int16);
     if (const auto problem = cdp_unsupported_or_illegal(config)) error(*problem + where);
 
@@ -101,11 +101,12 @@ void Cdp::run() {
     address.surface_stride = get(r::D_DST_SURFACE_STRIDE) & atom_mask;
     // One element per cycle per lane group (CDP_THROUGHPUT) at 1 GHz, then
     // the write. nvdlav1's converters (NV_NVDLA_CDP_DP_cvtin.v) take 16 bits
-    // each, two INT8 or one INT16 element: INT16 runs at half the rate.
+    // each, two INT8 or one INT16 / FP16 element: INT16 and FP16 run at
+    // half the rate.
     const CubeGeometry& cube = m_input.geometry;
     const uint64_t elements = uint64_t{cube.width} * cube.height * cube.surfaces() * cube.elements_per_atom();
     const uint64_t per_cycle =
-        cube.precision == Precision::Int16 ? std::max(1u, m_config.cdp_throughput / 2) : m_config.cdp_throughput;
+        cube.precision != Precision::Int8 ? std::max(1u, m_config.cdp_throughput / 2) : m_config.cdp_throughput;
     sc_core::wait(sc_core::sc_time(static_cast<double>(elements / per_cycle + 1), sc_core::SC_NS));
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     try {
@@ -126,7 +127,15 @@ void Cdp::run() {
     m_bank.set(r::D_PERF_LUT_HYBRID, stats.lut_hybrid, g);
     m_bank.set(r::D_PERF_LUT_LE_HIT, stats.lut_le_hit, g);
     m_bank.set(r::D_PERF_LUT_LO_HIT, stats.lut_lo_hit, g);
-    if (config.int16_datapath) m_bank.set(r::D_OUT_SATURATION, stats.out_saturation, g);
+    // D_NAN_INPUT_NUM / D_INF_INPUT_NUM (NV_NVDLA_CDP_DP_nan.v) and
+    // D_NAN_OUTPUT_NUM (NV_NVDLA_CDP_wdma.v) count FP16 layers only (0
+    // for integer ones), copied at the end of the layer like the others.
+    if (config.int16_datapath) {
+      m_bank.set(r::D_OUT_SATURATION, stats.out_saturation, g);
+      m_bank.set(r::D_NAN_INPUT_NUM, stats.nan_input, g);
+      m_bank.set(r::D_INF_INPUT_NUM, stats.inf_input, g);
+      m_bank.set(r::D_NAN_OUTPUT_NUM, stats.nan_output, g);
+    }
     m_bank.end_layer();
     busy.write(false);
     done->unit_done(done_status_bit(Unit::Cdp, g));

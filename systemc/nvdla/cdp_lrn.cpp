@@ -10,6 +10,7 @@
 
 #include "sw/nvdla/regs/cdp.h"
 #include "sw/nvdla/regs/cdp_rdma.h"
+#include "systemc/nvdla/float16.h"
 #include "systemc/nvdla/sdp_datapath.h"
 
 namespace acosim::nvdla {
@@ -164,6 +165,83 @@ TableIndex exponent_index(int64_t x, int64_t start, int8_t offset, IndexWidths w
   return t;
 }
 
+// ---- FP16 index (rule 3 of the FP16 list; NV_NVDLA_CDP_DP_LUT_CTRL_unit.v
+// fp16 path). d is fp32_sub(x, START) as an fp32 pattern.
+
+// fp_X_uflow / fp_Y_uflow: a NaN, +0 or negative difference (-0 has the
+// sign bit) underflows the table.
+bool fp16_difference_underflows(uint32_t d) { return fp32_is_nan(d) || d == 0 || (d >> 31) != 0; }
+
+// LE EXPONENT: k = exponent field - 127 (fp_X_log2_datout; fp32_add
+// flushes anything below 2^-126, so the field is 1..254), the fraction is
+// mantissa bits [22:7] (fp_X_exp_frac); uflow below the offset, oflow at
+// k - offset >= 64 (fp_Xindex_data[8:0] >= 64).
+TableIndex fp16_exponent_index(uint32_t x, uint32_t start, int8_t offset) {
+  TableIndex t;
+  const uint32_t d = nvdla_fp32_sub(x, start);
+  if (fp16_difference_underflows(d)) {
+    t.uflow = true;
+    return t;
+  }
+  const int k = int((d >> 23) & 0xFFu) - 127;
+  t.fraction = (d >> 7) & 0xFFFFu;
+  if (k < offset) {
+    t.uflow = true;
+    return t;
+  }
+  const int idx = k - offset;  // 0 .. 253
+  if (idx >= 64) {
+    t.oflow = true;
+    t.index = 64;
+  } else {
+    t.index = uint32_t(idx);
+  }
+  return t;
+}
+
+// LINEAR / LO: q = d / 2^n exactly (the RTL shifts d's fixed-point value,
+// fp32_int / fp32_frac, by INDEX_SELECT[7:0] as a signed number);
+// idx = floor(q), the fraction its first 16 bits (fp_Xshift_lin_f[22:7],
+// truncated); oflow when idx >= last (64 LE, 256 LO).
+TableIndex fp16_linear_index(uint32_t x, uint32_t start, int8_t select, uint32_t last) {
+  TableIndex t;
+  const uint32_t d = nvdla_fp32_sub(x, start);
+  if (fp16_difference_underflows(d)) {
+    t.uflow = true;
+    return t;
+  }
+  // d = significand * 2^(e - 150), a normal number (see above); q =
+  // significand * 2^shift.
+  const uint64_t significand = (d & 0x7FFFFFu) | 0x800000u;
+  const int shift = int((d >> 23) & 0xFFu) - 150 - select;
+  uint64_t idx = 0;
+  if (shift >= 8) {
+    idx = last;  // q >= 2^31: past either table
+  } else if (shift >= 0) {
+    idx = significand << shift;
+  } else {
+    const unsigned right = unsigned(-shift);
+    if (right < 64) idx = significand >> right;
+    // The 16 fraction bits below the binary point: bits right-1 .. right-16
+    // of the significand (bits below bit 0 are zeros).
+    if (right <= 16) {
+      t.fraction = uint32_t((significand << (16 - right)) & 0xFFFFu);
+    } else if (right - 16 < 24) {
+      t.fraction = uint32_t((significand >> (right - 16)) & 0xFFFFu);
+    }
+  }
+  if (idx >= last) {
+    t.oflow = true;
+    t.index = last;
+    t.fraction = 0;
+  } else {
+    t.index = uint32_t(idx);
+  }
+  return t;
+}
+
+uint32_t fp32_bits(int64_t start_38) { return uint32_t(uint64_t(start_38)); }
+
 }  // namespace
 
 CdpConfig decode_cdp_config(const CdpRegisters& r) {
@@ -311,12 +389,11 @@ int32_t cdp_convert_in(const CdpConfig& config, int32_t x) {
   return config.precision == Precision::Int16 ? convert_in_int16(config, x) : convert_in_int8(config, x);
 }
 
-CdpLutIndex cdp_lut_index(const CdpLutConfig& lut, int64_t x) {
+namespace {
+
+// Rule 4: both tables' indices and the table the selection picks.
+CdpLutIndex select_table(const CdpLutConfig& lut, const TableIndex& le, const TableIndex& lo) {
   CdpLutIndex r;
-  const IndexWidths w = index_widths(lut);
-  const TableIndex le = lut.le_linear ? linear_index(x, lut.le_start, lut.le_index_select, 64, w, w.le_linear_bits)
-                                      : exponent_index(x, lut.le_start, lut.le_index_offset, w);
-  const TableIndex lo = linear_index(x, lut.lo_start, lut.lo_index_select, 256, w, w.lo_bits);
   r.le_uflow = le.uflow;
   r.le_oflow = le.oflow;
   r.le_index = le.index;
@@ -340,6 +417,31 @@ CdpLutIndex cdp_lut_index(const CdpLutConfig& lut, int64_t x) {
   return r;
 }
 
+// The FP16 index path (x an fp32 pattern).
+CdpLutIndex fp16_lut_index(const CdpLutConfig& lut, uint32_t x) {
+  const TableIndex le = lut.le_linear ? fp16_linear_index(x, fp32_bits(lut.le_start), lut.le_index_select, 64)
+                                      : fp16_exponent_index(x, fp32_bits(lut.le_start), lut.le_index_offset);
+  const TableIndex lo = fp16_linear_index(x, fp32_bits(lut.lo_start), lut.lo_index_select, 256);
+  return select_table(lut, le, lo);
+}
+
+// The INT8 / INT16 index paths; the integer datapath calls this directly
+// (not through cdp_lut_index's FP16 test), once per new LUT input.
+CdpLutIndex integer_lut_index(const CdpLutConfig& lut, int64_t x) {
+  const IndexWidths w = index_widths(lut);
+  const TableIndex le = lut.le_linear ? linear_index(x, lut.le_start, lut.le_index_select, 64, w, w.le_linear_bits)
+                                      : exponent_index(x, lut.le_start, lut.le_index_offset, w);
+  const TableIndex lo = linear_index(x, lut.lo_start, lut.lo_index_select, 256, w, w.lo_bits);
+  return select_table(lut, le, lo);
+}
+
+}  // namespace
+
+CdpLutIndex cdp_lut_index(const CdpLutConfig& lut, int64_t x) {
+  if (lut.precision == Precision::Fp16) return fp16_lut_index(lut, uint32_t(uint64_t(x)));
+  return integer_lut_index(lut, x);
+}
+
 namespace {
 
 // Which LUT counter (NV_NVDLA_CDP_DP_intp.v) one lookup increments.
@@ -351,11 +453,20 @@ struct LutResult {
   LutOutcome outcome = LutOutcome::Uflow;
 };
 
-// Rules 3-5 for one LUT input: index, selection, interpolation and the
-// counter the lookup increments. Everything the datapath does with the LUT
-// goes through here (the cube loop caches its results per x).
+// The counter a lookup increments (FP16; lut_evaluate spells the same
+// out for the integer path).
+LutOutcome outcome_of(const CdpLutIndex& r) {
+  if (r.le_uflow && r.lo_uflow) return LutOutcome::Uflow;
+  if (r.le_oflow && r.lo_oflow) return LutOutcome::Oflow;
+  if (r.le_hit() == r.lo_hit()) return LutOutcome::Hybrid;
+  return r.le_hit() ? LutOutcome::LeHit : LutOutcome::LoHit;
+}
+
+// Rules 3-5 for one integer LUT input: index, selection, interpolation and
+// the counter the lookup increments. Everything the integer datapath does
+// with the LUT goes through here (the cube loop caches its results per x).
 LutResult lut_evaluate(const CdpLutConfig& lut, const CdpLutTables& tables, int64_t x) {
-  const CdpLutIndex r = cdp_lut_index(lut, x);
+  const CdpLutIndex r = integer_lut_index(lut, x);
   LutResult result;
   if (r.le_uflow && r.lo_uflow) {
     result.outcome = LutOutcome::Uflow;
@@ -417,6 +528,105 @@ uint32_t& outcome_counter(CdpStats& stats, LutOutcome outcome) {
 }
 
 }  // namespace
+
+namespace {
+
+// Rule 5 of the FP16 list for the selected table (FP17 result), with the
+// operand order of NV_NVDLA_CDP_DP_INTP_unit.v (fp32_sub(in1, in0),
+// fp17_mul(difference, scale), fp17_add(product, base)), which decides the
+// sign of an exact zero and which NaN survives.
+uint32_t fp16_interpolate(const CdpLutConfig& lut, const CdpLutTables& tables, uint32_t x, const CdpLutIndex& r) {
+  const bool lo = r.select_lo;
+  const bool uflow = lo ? r.lo_uflow : r.le_uflow;
+  const bool oflow = lo ? r.lo_oflow : r.le_oflow;
+  const uint32_t last = lo ? uint32_t(kCdpLutLoEntries - 1) : uint32_t(kCdpLutLeEntries - 1);
+  auto entry = [&](uint32_t i) { return uint16_t(lo ? tables.lo(i) : tables.le(i)); };
+  uint32_t difference = 0, scale = 0;
+  uint16_t base = 0;
+  if (uflow) {
+    uint32_t low = fp32_bits(lo ? lut.lo_start : lut.le_start);
+    if (!lo && !lut.le_linear) {
+      // NV_NVDLA_CDP_DP_intp.v le_offset_exp_fp: 2^offset as an fp32
+      // pattern (exponent field offset + 127), 0 for offsets -128 and -127
+      // (below the normal range), added to START.
+      const int off = lut.le_index_offset;
+      const uint32_t power = off <= -127 ? 0u : uint32_t(off + 127) << 23;
+      low = sdp_fp32_add(power, low);
+    }
+    difference = nvdla_fp32_sub(x, low);
+    scale = sdp_fp16_to_fp17(uint16_t(lo ? lut.lo_uflow_scale : lut.le_uflow_scale));
+    base = entry(0);
+  } else if (oflow) {
+    difference = nvdla_fp32_sub(x, fp32_bits(lo ? lut.lo_end : lut.le_end));
+    scale = sdp_fp16_to_fp17(uint16_t(lo ? lut.lo_oflow_scale : lut.le_oflow_scale));
+    base = entry(last);
+  } else {
+    const uint32_t index = lo ? r.lo_index : r.le_index;
+    const uint32_t fraction = lo ? r.lo_fraction : r.le_fraction;
+    base = entry(index);
+    difference = nvdla_fp32_sub(sdp_fp16_to_fp32(entry(index + 1)), sdp_fp16_to_fp32(base));
+    // vlibs/uint16_to_fp17.cpp: FpFractionToFloat<16,6,10>, the value
+    // fraction / 2^16, which sdp_fraction_to_fp17 (35 fraction bits) gives
+    // for the same value.
+    scale = sdp_fraction_to_fp17(uint64_t(fraction) << 19);
+  }
+  const uint32_t product = sdp_fp17_mul(sdp_fp32_to_fp17(difference), scale);
+  return sdp_fp17_add(product, sdp_fp16_to_fp17(base));
+}
+
+}  // namespace
+
+uint32_t cdp_fp16_convert_in(const CdpConfig& config, uint16_t x) {
+  if (config.nan_to_zero && fp16_is_nan(x)) x = 0;  // NV_NVDLA_CDP_DP_nan.v: 16'd0
+  return sdp_fp16_to_fp17(x);
+}
+
+namespace {
+
+// Rule 2's square of one FP17 value, in fp32.
+uint32_t fp16_square(uint32_t converted) {
+  const uint32_t f = sdp_fp17_to_fp32(converted);
+  return sdp_fp32_mul(f, f);
+}
+
+// Rule 2's additions over the squares q[-4] .. q[4] around the lane
+// (fp_sum_block.v): the pair sums of channels ch-k and ch+k, added to the
+// running sum in the order k = 1, (0), 2, 3, 4.
+uint32_t fp16_window_sum(unsigned normalz_len, const uint32_t* q) {
+  uint32_t sum = sdp_fp32_add(sdp_fp32_add(q[-1], q[1]), q[0]);
+  for (int k = 2; k <= int(normalz_len) + 1; ++k) sum = sdp_fp32_add(sum, sdp_fp32_add(q[-k], q[k]));
+  return sum;
+}
+
+}  // namespace
+
+uint32_t cdp_fp16_lut_input(const CdpConfig& config, const std::array<uint32_t, 9>& window) {
+  if (config.sqsum_bypass) return sdp_fp17_to_fp32(window[4]);
+  std::array<uint32_t, 9> q{};
+  for (size_t i = 0; i < q.size(); ++i) q[i] = fp16_square(window[i]);
+  return fp16_window_sum(config.normalz_len, q.data() + 4);
+}
+
+uint32_t cdp_fp16_lut_lookup(const CdpLutConfig& lut, const CdpLutTables& tables, uint32_t x, CdpStats& stats) {
+  CdpLutConfig fp16 = lut;
+  fp16.precision = Precision::Fp16;
+  const CdpLutIndex r = cdp_lut_index(fp16, int64_t(x));
+  saturating_add(outcome_counter(stats, outcome_of(r)), 1);
+  return fp16_interpolate(fp16, tables, x, r);
+}
+
+uint16_t cdp_fp16_output(const CdpConfig& config, uint32_t lut_result, uint32_t converted) {
+  uint32_t m = 0;
+  if (config.mul_bypass) {
+    // NV_NVDLA_CDP_DP_mul.v: a NaN input (FP17 exponent all ones, mantissa
+    // != 0) passes instead of the LUT result.
+    const bool nan = ((converted >> 10) & 0x3Fu) == 0x3Fu && (converted & 0x3FFu) != 0;
+    m = nan ? converted : lut_result;
+  } else {
+    m = sdp_fp17_mul(converted, lut_result);  // MUL_unit: a = input, b = LUT result
+  }
+  return nvdla_fp17_to_fp16(m);
+}
 
 int32_t cdp_lut_lookup(const CdpLutConfig& lut, const CdpLutTables& tables, int64_t x, CdpStats& stats) {
   const LutResult r = lut_evaluate(lut, tables, x);
@@ -689,16 +899,62 @@ void process_cube(const CdpConfig& config, const CdpLutTables& tables, const Pac
   if (config.int16_datapath) saturating_add(stats.out_saturation, saturations);
 }
 
+// An FP16 cube, lane by lane through the FP16 stage functions, pixel by
+// pixel (the window runs over the lanes of all surfaces of one pixel). Out
+// of line, so that cdp_process and the integer loops compile as they would
+// without it.
+__attribute__((noinline)) void process_cube_fp16(const CdpConfig& config, const CdpLutTables& tables,
+                                                  const PackedCube& input, PackedCube& out, CdpStats& stats) {
+  const CubeGeometry& g = input.geometry;
+  const uint32_t per_atom = g.elements_per_atom();
+  const uint32_t surfaces = g.surfaces();
+  const uint32_t lanes = surfaces * per_atom;
+  const size_t surface_bytes = g.surface_bytes();
+  // converted[c]: rule 1 of lane c; squares[4 + c]: its square (rule 2,
+  // once per lane), four +0 on either side for the window's channels
+  // outside the cube (the square of +0). The result is that of the stage
+  // functions applied lane by lane.
+  std::vector<uint32_t> converted(lanes, 0);
+  std::vector<uint32_t> squares(size_t(lanes) + 8, 0);
+  uint64_t nan_inputs = 0, inf_inputs = 0, nan_outputs = 0, saturations = 0;
+  for (uint32_t h = 0; h < g.height; ++h) {
+    for (uint32_t w = 0; w < g.width; ++w) {
+      const size_t pixel = g.atom_offset(0, h, w);
+      for (uint32_t c = 0; c < lanes; ++c) {
+        const uint8_t* src = input.bytes.data() + (c / per_atom) * surface_bytes + pixel + 2 * (c % per_atom);
+        const uint16_t x = uint16_t(src[0] | (src[1] << 8));
+        nan_inputs += fp16_is_nan(x) ? 1u : 0u;
+        inf_inputs += fp16_is_inf(x) ? 1u : 0u;
+        converted[c] = c < g.channels ? cdp_fp16_convert_in(config, x) : 0u;
+        if (!config.sqsum_bypass) squares[4 + c] = fp16_square(converted[c]);
+      }
+      for (uint32_t c = 0; c < lanes; ++c) {
+        const uint32_t lut_input = config.sqsum_bypass ? sdp_fp17_to_fp32(converted[c])
+                                                       : fp16_window_sum(config.normalz_len, squares.data() + 4 + c);
+        const uint32_t lut = cdp_fp16_lut_lookup(config.lut, tables, lut_input, stats);
+        const uint16_t y = cdp_fp16_output(config, lut, converted[c]);
+        nan_outputs += fp16_is_nan(y) ? 1u : 0u;
+        saturations += (y & 0x7FFFu) == 0x7BFFu ? 1u : 0u;  // cvtout.v: +-65504
+        uint8_t* dst = out.bytes.data() + (c / per_atom) * surface_bytes + pixel + 2 * (c % per_atom);
+        dst[0] = uint8_t(y);
+        dst[1] = uint8_t(y >> 8);
+      }
+    }
+  }
+  saturating_add(stats.nan_input, nan_inputs);
+  saturating_add(stats.inf_input, inf_inputs);
+  saturating_add(stats.nan_output, nan_outputs);
+  saturating_add(stats.out_saturation, saturations);
+}
+
 }  // namespace
 
 void cdp_process(const CdpConfig& config, const CdpLutTables& tables, const PackedCube& input, PackedCube& out,
                  CdpStats& stats) {
   const CubeGeometry& g = input.geometry;
-  if (g.precision == Precision::Fp16) {
-    throw std::invalid_argument("CDP: FP16 is not modelled");
-  }
-  if (g.precision == Precision::Int16 && !config.int16_datapath) {
-    throw std::invalid_argument("CDP: INT16 needs the nvdlav1 (nv_full) datapath; the master RTL datapath is 8-bit");
+  if (g.precision != Precision::Int8 && !config.int16_datapath) {
+    throw std::invalid_argument(std::string("CDP: ") + precision_name(g.precision) +
+                                " needs the nvdlav1 (nv_full) datapath; the master RTL datapath is 8-bit");
   }
   g.validate();
   // The stage functions read the precision from the configuration and the
@@ -709,7 +965,9 @@ void cdp_process(const CdpConfig& config, const CdpLutTables& tables, const Pack
   c.lut.int8_full_start = false;  // process_cube picks the path per lane
   out.geometry = g;
   out.bytes.resize(g.total_bytes());  // process_cube writes every byte
-  if (g.precision == Precision::Int16) {
+  if (g.precision == Precision::Fp16) {
+    process_cube_fp16(c, tables, input, out, stats);
+  } else if (g.precision == Precision::Int16) {
     process_cube<true>(c, tables, input, out, stats);
   } else {
     process_cube<false>(c, tables, input, out, stats);
@@ -724,18 +982,23 @@ PackedCube cdp_process(const CdpConfig& config, const CdpLutTables& tables, cons
 }
 
 std::optional<std::string> cdp_unsupported_or_illegal(const CdpConfig& config) {
-  if (config.precision == Precision::Fp16 && config.int16_datapath) {
-    return std::string("CDP_RDMA D_DATA_FORMAT.INPUT_DATA fp16 is not modelled (nv_full's CDP is modelled for "
-                       "INT8 and INT16)");
-  }
-  const bool int16_ok = config.precision == Precision::Int16 && config.int16_datapath;
-  if (config.precision != Precision::Int8 && !int16_ok) {
+  if (config.precision != Precision::Int8 && !config.int16_datapath) {
     return std::string("CDP_RDMA D_DATA_FORMAT.INPUT_DATA ") + precision_name(config.precision) +
            " is not modelled (the master RTL CDP datapath is INT8 only)";
   }
   if (config.dp_precision != config.precision) {
     return std::string("CDP D_DATA_FORMAT.INPUT_DATA_TYPE ") + precision_name(config.dp_precision) +
            " differs from CDP_RDMA D_DATA_FORMAT.INPUT_DATA " + precision_name(config.precision);
+  }
+  if (config.precision == Precision::Fp16) {
+    // NV_NVDLA_CDP_DP_LUT_CTRL_unit.v asserts "LE start should not be set
+    // to NaN" / "LO start should not be set to NaN" (fp32 patterns in FP16).
+    if (fp32_is_nan(fp32_bits(config.lut.le_start))) {
+      return std::string("CDP S_LUT_LE_START_LOW is an fp32 NaN (illegal in FP16)");
+    }
+    if (fp32_is_nan(fp32_bits(config.lut.lo_start))) {
+      return std::string("CDP S_LUT_LO_START_LOW is an fp32 NaN (illegal in FP16)");
+    }
   }
   if (config.src_compression) return std::string("CDP_RDMA D_SRC_COMPRESSION_EN is not supported");
   if (config.dst_compression) return std::string("CDP D_DST_COMPRESSION_EN is not supported");

@@ -5,8 +5,8 @@
 //   (NVDLA_CDP_BWPE = NVDLA_BPE = 8; CDP D_DATA_FORMAT is not even connected
 //   to the datapath), so on the master configurations (nv_small, nv_large,
 //   nv_small_256_full) INT16 and FP16 are refused (cdp_unsupported_or_illegal).
-// * INT16 as the nvdlav1 branch (the nv_full design) computes it; its rules
-//   follow the INT8 list. FP16 (nvdlav1 only) is not modelled.
+// * INT16 and FP16 as the nvdlav1 branch (the nv_full design) computes
+//   them; their rules follow the INT8 list.
 // The C model (cmod/cdp/NV_NVDLA_cdp.cpp) was used where the RTL is unclear;
 // where the two differ the RTL is followed, as noted beside each rule.
 //
@@ -132,6 +132,71 @@
 //     42-bit product; with |p| <= 2^40 every shift >= 42 rounds to 0 on both),
 //     plus the saturation flag of the INT16 rule (floor(p / 2^shift) more
 //     than 1 away from y), counted in D_OUT_SATURATION as for INT16.
+// FP16 (nvdlav1 only; the cmod's HLS_CDP_lookup_fp16 in
+// cmod/hls_wrapper/cdp_hls_wrapper.cpp, checked against the RTL modules
+// named; the arithmetic blocks are the HLS vlibs of cmod/hls/vlibs, whose
+// rules float16.h states: fp32 add/mul/sub as sdp_fp32_add/sdp_fp32_mul/
+// nvdla_fp32_sub, FP17 add/mul as sdp_fp17_add/sdp_fp17_mul; conversions as
+// sdp_fp16_to_fp17, sdp_fp16_to_fp32, sdp_fp17_to_fp32, sdp_fp32_to_fp17,
+// nvdla_fp17_to_fp16). Elements are FP16 patterns, 16 per 32-byte atom.
+//  0. NaN flush (NV_NVDLA_CDP_DP_nan.v): with D_NAN_FLUSH_TO_ZERO.NAN_TO_ZERO
+//     a NaN input (exponent 31, mantissa != 0) becomes +0 before anything
+//     else. D_NAN_INPUT_NUM / D_INF_INPUT_NUM count the NaN / +-Inf inputs
+//     as read (before the flush), every lane of every atom (lanes beyond C
+//     included, as the RDMA delivers whole atoms).
+//  1. Input converter (cdp_icvt.cpp FP16 branch, vlibs/HLS_cdp_icvt.v):
+//       c = Fp16ToFp17(x): exact; +-Inf becomes the largest finite FP17, a
+//       NaN keeps its payload. D_DATIN_OFFSET / SCALE / SHIFTER are not
+//       used in FP16 (the HLS FP16 branch ignores them). Lanes at channels
+//       >= C are replaced by c = +0 (NV_NVDLA_CDP_DP_cvtin.v invalid_flag).
+//  2. Square sum (NV_NVDLA_CDP_DP_sum.v, fp_sum_block.v), in fp32:
+//       f = Fp17ToFp32(c), q = fp32_mul(f, f); with q(k) the square of
+//       channel ch+k (+0 outside 0 .. S*E-1), the window sums in this order:
+//         s3 = fp32_add(fp32_add(q(-1), q(+1)), q(0))
+//         s5 = fp32_add(s3, fp32_add(q(-2), q(+2)))
+//         s7 = fp32_add(s5, fp32_add(q(-3), q(+3)))
+//         s9 = fp32_add(s7, fp32_add(q(-4), q(+4)))
+//     SQSUM_BYPASS: the LUT input is f itself.
+//  3. LUT index (NV_NVDLA_CDP_DP_LUT_CTRL_unit.v fp16 path), per table:
+//       d = fp32_sub(x, START) with START = LUT_xx_START_LOW as an fp32
+//       pattern (START_HIGH is not used); uflow when d is a NaN, +0, or
+//       negative (-0 included).
+//       LE EXPONENT: e = d's exponent field, k = e - 127, frac = d's
+//            mantissa bits [22:7]; uflow when k < LUT_LE_INDEX_OFFSET
+//            (signed 8), else idx = k - offset.
+//       LINEAR (LE) and LO: n = INDEX_SELECT bits [7:0] as a signed 8-bit
+//            number; q = d / 2^n exactly; idx = floor(q), frac = the first
+//            16 bits of q's fraction (truncated).
+//       oflow when idx >= 64 (LE) / 256 (LO).
+//  4. Table selection and the LUT counters as for INT8.
+//  5. Interpolation (NV_NVDLA_CDP_DP_intp.v, NV_NVDLA_CDP_DP_INTP_unit.v),
+//     table entries and the slope scales are FP16 patterns (the slope
+//     shifts are not used), result FP17:
+//       hit:   fp17_add(fp17_mul(Fp32ToFp17(fp32_sub(F(T[idx+1]), F(T[idx]))),
+//                                 frac / 2^16 as FP17), G(T[idx]))
+//       uflow: fp17_add(fp17_mul(Fp32ToFp17(fp32_sub(x, lo)), G(UFLOW_SCALE)), G(T[0]))
+//       oflow: fp17_add(fp17_mul(Fp32ToFp17(fp32_sub(x, END)), G(OFLOW_SCALE)), G(T[last]))
+//     F = Fp16ToFp32, G = Fp16ToFp17, frac / 2^16 converted exactly
+//     (FpFractionToFloat<16,6,10>, vlibs/uint16_to_fp17.cpp); END =
+//     LUT_xx_END_LOW as fp32; lo = START for LO and LE LINEAR, and for LE
+//     EXPONENT fp32_add(2^LUT_LE_INDEX_OFFSET as fp32, START), with 0 in
+//     place of the power for offsets -128 and -127 (NV_NVDLA_CDP_DP_intp.v
+//     le_offset_exp_fp).
+//  6. Multiplier (NV_NVDLA_CDP_DP_mul.v, NV_NVDLA_CDP_DP_MUL_unit.v):
+//       m = fp17_mul(c, lut); MUL_BYPASS: m = lut, except that a NaN c
+//       passes as m = c.
+//  7. Output converter (cdp_ocvt.cpp FP16 branch): y = Fp17ToFp16(m);
+//     D_DATOUT_OFFSET / SCALE / SHIFTER are not used.
+// Counters: the LUT counters as for INT8. D_OUT_SATURATION
+// (NV_NVDLA_CDP_DP_cvtout.v fp16_status_saturation) counts the outputs
+// +-65504 (0x7BFF / 0xFBFF), whether clamped or exact, every lane of every
+// atom. (The cmod's converter returns no flag for FP16, so it counts none:
+// the RTL is followed.) D_NAN_OUTPUT_NUM
+// (NV_NVDLA_CDP_wdma.v) counts the NaN outputs written, every lane of every
+// atom. The NaN/Inf counters are 32 bits (the RTL asserts that they never
+// overflow; the model stops them at 2^32 - 1).
+// Illegal (the RTL asserts against it, NV_NVDLA_CDP_DP_LUT_CTRL_unit.v):
+// S_LUT_LE_START_LOW or S_LUT_LO_START_LOW a NaN in FP16.
 // Plain C++, no SystemC.
 #pragma once
 
@@ -192,9 +257,10 @@ struct CdpRegisters {
 // Decoded S_LUT_* registers.
 struct CdpLutConfig {
   // Which index path of NV_NVDLA_CDP_DP_LUT_CTRL_unit.v runs: INT8 (START
-  // bits 21:0, 6-bit INDEX_SELECT) or INT16 (38-bit START, 7-bit
-  // INDEX_SELECT). decode_cdp_config sets it from CDP D_DATA_FORMAT;
-  // cdp_process uses the cube's precision.
+  // bits 21:0, 6-bit INDEX_SELECT), INT16 (38-bit START, 7-bit
+  // INDEX_SELECT) or FP16 (fp32 START_LOW, 8-bit INDEX_SELECT).
+  // decode_cdp_config sets it from CDP D_DATA_FORMAT; cdp_process uses the
+  // cube's precision.
   Precision precision = Precision::Int8;
   // INT8 only: the nvdlav1 lsb path of an even lane (the full 38-bit START,
   // the difference cut to 23 bits for LE LINEAR and 22 for LO; rule 3 of the
@@ -241,7 +307,8 @@ struct CdpConfig {
   uint8_t datout_shifter = 0;                // D_DATOUT_SHIFTER.DATOUT_SHIFTER (0..63)
   bool perf_lut_en = false;                  // D_PERF_ENABLE.LUT_EN
   bool perf_dma_en = false;                  // D_PERF_ENABLE.DMA_EN
-  // The design has the nvdlav1 CDP datapath (INT16 beside INT8): nv_full.
+  // The design has the nvdlav1 CDP datapath (INT16 and FP16 beside INT8):
+  // nv_full.
   // Not a register; the CDP model sets it from its HardwareConfig.
   bool int16_datapath = false;
   CdpLutConfig lut;
@@ -293,8 +360,13 @@ class CdpLutTables {
 
 // D_PERF_LUT_UFLOW, D_PERF_LUT_OFLOW, D_PERF_LUT_HYBRID, D_PERF_LUT_LE_HIT,
 // D_PERF_LUT_LO_HIT and D_OUT_SATURATION (always 0 in the master RTL; on
-// nv_full INT8 and INT16 count it as the nvdlav1 RTL does).
+// nv_full INT8, INT16 and FP16 count it as the nvdlav1 RTL does).
+// nvdlav1 also counts D_NAN_INPUT_NUM, D_INF_INPUT_NUM and D_NAN_OUTPUT_NUM
+// (FP16 only; 0 for integer layers).
 struct CdpStats {
+  uint32_t nan_input = 0;
+  uint32_t inf_input = 0;
+  uint32_t nan_output = 0;
   uint32_t lut_uflow = 0;
   uint32_t lut_oflow = 0;
   uint32_t lut_hybrid = 0;
@@ -315,10 +387,12 @@ struct CdpLutIndex {
   bool le_hit() const { return !le_uflow && !le_oflow; }
   bool lo_hit() const { return !lo_uflow && !lo_oflow; }
 };
-// x: the square sum (0 .. 2^21 - 1; INT16 0 .. 2^37 - 1) or, with
-// SQSUM_BYPASS, the converted input. lut.precision selects the index path.
+// x: the square sum (0 .. 2^21 - 1; INT16 0 .. 2^37 - 1; FP16 an fp32
+// pattern) or, with SQSUM_BYPASS, the converted input. lut.precision
+// selects the index path.
 CdpLutIndex cdp_lut_index(const CdpLutConfig& lut, int64_t x);
-// Index, selection and interpolation; adds to the LUT counters of `stats`.
+// Index, selection and interpolation (INT8 / INT16, as lut.precision says;
+// FP16 has cdp_fp16_lut_lookup); adds to the LUT counters of `stats`.
 int32_t cdp_lut_lookup(const CdpLutConfig& lut, const CdpLutTables& tables, int64_t x, CdpStats& stats);
 int64_t cdp_multiply(const CdpConfig& config, int32_t lut_result, int32_t converted);
 // Signed 8-bit (INT16: 16-bit) result; `saturated`, when given, receives the
@@ -326,7 +400,23 @@ int64_t cdp_multiply(const CdpConfig& config, int32_t lut_result, int32_t conver
 // converter has none, so there it is always false).
 int32_t cdp_convert_out(const CdpConfig& config, int64_t m, bool* saturated = nullptr);
 
-// The whole datapath on a packed INT8 or INT16 cube (every lane of every
+// FP16 stages (the FP16 list above), on bit patterns: FP16 in memory,
+// FP17 (low 17 bits) between the stages, fp32 into the LUT.
+// Rules 0 and 1: the FP17 value of an input pattern (flushed first when
+// config.nan_to_zero).
+uint32_t cdp_fp16_convert_in(const CdpConfig& config, uint16_t x);
+// Rule 2 for one lane: the fp32 LUT input from the FP17 values of the
+// channels ch - 4 .. ch + 4 (window[4] is the lane's own; entries outside
+// the cube must be +0), for config.normalz_len and config.sqsum_bypass.
+uint32_t cdp_fp16_lut_input(const CdpConfig& config, const std::array<uint32_t, 9>& window);
+// Rules 3-5: the FP17 LUT result of an fp32 input x; adds to the LUT
+// counters of `stats`. cdp_lut_index gives the index with lut.precision
+// FP16 and x the fp32 pattern.
+uint32_t cdp_fp16_lut_lookup(const CdpLutConfig& lut, const CdpLutTables& tables, uint32_t x, CdpStats& stats);
+// Rules 6 and 7: the FP16 output from the FP17 LUT result and input.
+uint16_t cdp_fp16_output(const CdpConfig& config, uint32_t lut_result, uint32_t converted);
+
+// The whole datapath on a packed INT8, INT16 or FP16 cube (every lane of every
 // atom; lanes at channels >= input.geometry.channels enter as 0 after the
 // input converter). The cube's precision selects the rules (also of the LUT
 // index, whatever config.lut.precision says); config.int16_datapath the
@@ -335,10 +425,11 @@ int32_t cdp_convert_out(const CdpConfig& config, int64_t m, bool* saturated = nu
 // the caller uses to build it from the CDP_RDMA registers); the output has the
 // input's geometry and is what the WDMA writes at D_DST_BASE_ADDR with
 // D_DST_LINE_STRIDE / D_DST_SURFACE_STRIDE. Throws std::invalid_argument for
-// FP16, and for INT16 unless config.int16_datapath. The result is that of the
+// INT16 and FP16 unless config.int16_datapath. The result is that of the
 // stage functions above applied element by element; cdp_lrn.cpp gets it
 // faster (per-pixel passes over the lanes, the LUT result computed once per
-// LUT input x and reused, since it and its counter depend on x alone).
+// LUT input x and reused, since it and its counter depend on x alone);
+// FP16 runs the stage functions lane by lane.
 PackedCube cdp_process(const CdpConfig& config, const CdpLutTables& tables, const PackedCube& input,
                        CdpStats& stats);
 // The same into `out` (given the input's geometry, every byte written), whose

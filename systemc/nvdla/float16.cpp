@@ -390,4 +390,27 @@ int16_t sdp_fp16_to_int16(uint16_t bits) {
   return int16_t(negative ? -int32_t(magnitude) : int32_t(magnitude));
 }
 
+uint32_t nvdla_fp32_sub(uint32_t a, uint32_t b) { return sdp_fp32_add(a, b ^ 0x80000000u); }
+
+uint16_t nvdla_fp17_to_fp16(uint32_t bits) {
+  const uint32_t sign = (bits >> 16) & 1u, exponent = (bits >> 10) & 0x3Fu, mantissa = bits & 0x3FFu;
+  const uint16_t sign16 = uint16_t(sign << 15);
+  if (exponent == 63 && mantissa != 0) return uint16_t(sign16 | 0x7C00u | mantissa);
+  if (exponent >= 47) return uint16_t(sign16 | kFp16MaxFinite);
+  if (exponent < 6) return sign16;
+  if (exponent <= 16) {
+    // FpMantDecShiftRight: guard bit, sticky bits below it, ties to even
+    // on the kept least significant bit. A carry into bit 10 is the
+    // smallest normal number, whose pattern is the same sum.
+    const unsigned shift = 17 - exponent;  // 1..11
+    const uint32_t significand = 0x400u | mantissa;
+    const uint32_t kept = significand >> shift;
+    const bool guard = (significand >> (shift - 1)) & 1u;
+    const bool sticky = (significand & ((1u << (shift - 1)) - 1)) != 0;
+    const uint32_t carry = guard && (sticky || (kept & 1u)) ? 1u : 0u;
+    return uint16_t(sign16 | (kept + carry));
+  }
+  return uint16_t(sign16 | ((exponent - 16) << 10) | mantissa);
+}
+
 }  // namespace acosim::nvdla

@@ -119,4 +119,22 @@ uint32_t sdp_fraction_to_fp17(uint64_t fraction);
 
 inline bool fp32_is_nan(uint32_t bits) { return (bits & 0x7F800000u) == 0x7F800000u && (bits & 0x007FFFFFu) != 0; }
 
+// ---- CDP's FP16 datapath (nvdla/hw nvdlav1, cmod/hls/vlibs and
+// cmod/hls/include/nvdla_float.h; the HLS blocks the RTL instantiates).
+
+// fp32 a - b (nvdla_float.h FpSub<8,23>): b's sign bit is flipped (a NaN
+// b's too), then sdp_fp32_add(a, -b) with all its rules.
+uint32_t nvdla_fp32_sub(uint32_t a, uint32_t b);
+
+// FP17 -> FP16 (nvdla_float.h Fp17ToFp16 = FpExpoWidthDec<6,5,10>, the
+// FP16 branch of cmod/hls/cdp_libs/cdp_ocvt.cpp): the mantissa is kept;
+// FP17 exponents 17..46 map to FP16 exponents 1..30; exponents 6..16 give
+// FP16 subnormals (the significand shifted right by 17 - exponent, rounded
+// to nearest, ties to even; a carry into bit 10 gives the smallest normal);
+// exponents below 6 (magnitudes below 2^-25) give a zero of the sign; an
+// exponent of 47 or more (magnitudes from 2^16, and FP17 Inf) gives the
+// largest finite FP16 +-65504 (SetToInf); a NaN keeps its sign and
+// mantissa bits [9:0] under exponent 31.
+uint16_t nvdla_fp17_to_fp16(uint32_t bits);
+
 }  // namespace acosim::nvdla

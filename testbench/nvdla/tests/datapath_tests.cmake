@@ -43,3 +43,11 @@ acosim_add_gtest(NAME nvdla_conv_winograd_tests LABELS unit
     ${CMAKE_CURRENT_LIST_DIR}/test_conv_winograd.cpp
   LIBS acosim_nvdla_datapath)
 
+# CDP's fp16 datapath on nv_full (test_cdp_fp16.cpp): the FP17/fp32 helpers,
+# NaN flush and counters, window sums and their order, the fp16 LUT index,
+# interpolation and slopes, both bypass bits, against hand-worked values;
+# the programming refused.
+acosim_add_gtest(NAME nvdla_cdp_fp16_tests LABELS unit
+  SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/test_cdp_fp16.cpp
+  LIBS acosim_nvdla_datapath)
