@@ -63,6 +63,8 @@
 #include "sw/nvdla/regs/cdma.h"
 #include "sw/nvdla/regs/cdp.h"
 #include "sw/nvdla/regs/cdp_rdma.h"
+#include "sw/nvdla/regs/cmac_a.h"
+#include "sw/nvdla/regs/cmac_b.h"
 #include "sw/nvdla/regs/csc.h"
 #include "sw/nvdla/regs/config.h"
 #include "sw/nvdla/regs/glb.h"
@@ -652,24 +654,30 @@ Figures run_sdp_case(const SdpCase& c) {
 // that every hit, underflow and overflow gives 64), the multiplier, and the
 // output converter with scale 1 and shift 6: each output is 64 x / 2^6 = x,
 // which the check can tell from a layer that wrote nothing (the destination
-// starts zeroed) while the timed part runs the whole datapath.
+// starts zeroed) while the timed part runs the whole datapath. The fp16
+// layer (nv_full) does the same with every entry 1.0: each output is the
+// input times 1.0, exactly the input for the normal numbers it holds.
 struct CdpCase {
   Config config;
   uint32_t width, height, channels;
+  bool fp16 = false;
 };
 
 constexpr uint64_t kCdpSource = 0x40000000;
 constexpr uint64_t kCdpDestination = 0x80000000;
 constexpr int16_t kCdpLutEntry = 64;
+constexpr uint16_t kCdpLutEntryFp16 = 0x3C00;  // 1.0
 
-void write_cdp_luts(hal::Hal& hal, const HardwareConfig& hw) {
+void write_cdp_luts(hal::Hal& hal, const HardwareConfig& hw, bool fp16) {
   Registers cdp(hal, hw, Unit::Cdp);
   const std::pair<uint32_t, uint32_t> tables[] = {{rc::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LE, 65},
                                                   {rc::S_LUT_ACCESS_CFG_LUT_TABLE_ID_LO, 257}};
   for (const auto& [table, entries] : tables) {
     cdp.write(rc::S_LUT_ACCESS_CFG, rc::S_LUT_ACCESS_CFG_LUT_TABLE_ID.put(table) |
                                         rc::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE.put(rc::S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_WRITE));
-    for (uint32_t i = 0; i < entries; ++i) cdp.write(rc::S_LUT_ACCESS_DATA, uint16_t(kCdpLutEntry));
+    for (uint32_t i = 0; i < entries; ++i) {
+      cdp.write(rc::S_LUT_ACCESS_DATA, fp16 ? kCdpLutEntryFp16 : uint16_t(kCdpLutEntry));
+    }
   }
   cdp.write(rc::S_LUT_LE_END_LOW, 1u << 20);
   cdp.write(rc::S_LUT_LO_END_LOW, 1u << 20);
@@ -690,13 +698,14 @@ void program_cdp(hal::Hal& hal, const HardwareConfig& hw, const CdpCase& c, unsi
   rdma.write(rcr::D_SRC_LINE_STRIDE, line);
   rdma.write(rcr::D_SRC_SURFACE_STRIDE, surface);
   rdma.write(rcr::D_SRC_DMA_CFG, rcr::D_SRC_DMA_CFG_SRC_RAM_TYPE.put(rcr::D_SRC_DMA_CFG_SRC_RAM_TYPE_MC));
-  rdma.write(rcr::D_DATA_FORMAT, 0);  // int8
+  rdma.write(rcr::D_DATA_FORMAT, c.fp16 ? rcr::D_DATA_FORMAT_INPUT_DATA_FP16 : rcr::D_DATA_FORMAT_INPUT_DATA_INT8);
   cdp.write(rc::D_DST_BASE_ADDR_LOW, static_cast<uint32_t>(kCdpDestination));
   cdp.write(rc::D_DST_BASE_ADDR_HIGH, static_cast<uint32_t>(kCdpDestination >> 32));
   cdp.write(rc::D_DST_LINE_STRIDE, line);
   cdp.write(rc::D_DST_SURFACE_STRIDE, surface);
   cdp.write(rc::D_DST_DMA_CFG, rc::D_DST_DMA_CFG_DST_RAM_TYPE.put(rc::D_DST_DMA_CFG_DST_RAM_TYPE_MC));
-  cdp.write(rc::D_DATA_FORMAT, 0);
+  cdp.write(rc::D_DATA_FORMAT,
+            c.fp16 ? rc::D_DATA_FORMAT_INPUT_DATA_TYPE_FP16 : rc::D_DATA_FORMAT_INPUT_DATA_TYPE_INT8);
   cdp.write(rc::D_LRN_CFG, rc::D_LRN_CFG_NORMALZ_LEN.put(1));  // 5 channels
   cdp.write(rc::D_FUNC_BYPASS, 0);                               // square sum and multiplier on
   cdp.write(rc::D_DATIN_OFFSET, 0);
@@ -711,10 +720,16 @@ void program_cdp(hal::Hal& hal, const HardwareConfig& hw, const CdpCase& c, unsi
 
 Figures run_cdp_case(const CdpCase& c) {
   const HardwareConfig& hw = hardware_config(c.config);
-  const uint32_t surfaces = (c.channels + hw.atom_bytes - 1) / hw.atom_bytes;
+  const uint32_t element_bytes = c.fp16 ? 2 : 1, lanes = hw.atom_bytes / element_bytes;
+  const uint32_t surfaces = (c.channels + lanes - 1) / lanes;
   const size_t bytes = size_t{hw.atom_bytes} * c.width * c.height * surfaces;
   std::vector<uint8_t> input(bytes), output(bytes);
   for (size_t i = 0; i < input.size(); ++i) input[i] = pattern_byte(i);
+  if (c.fp16) {
+    // Normal fp16 numbers only (biased exponent 1..29): subnormals, infinities
+    // and NaNs do not come back unchanged from a multiplication by 1.0.
+    for (size_t i = 1; i < input.size(); i += 2) input[i] = uint8_t((input[i] & 0x83) | ((1 + input[i] % 29) << 2));
+  }
   SystemOptions options;
   options.config = c.config;
   double seconds = 0, first_seconds = 0, simulated_ns = 0;
@@ -724,7 +739,7 @@ Figures run_cdp_case(const CdpCase& c) {
       hal.write_memory(kCdpSource + done, input.data() + done, std::min<size_t>(1 << 20, input.size() - done));
     }
     write_zeros(hal, kCdpDestination, bytes);
-    write_cdp_luts(hal, hw);
+    write_cdp_luts(hal, hw, c.fp16);
     const LayerTimes times = time_two_layers(hal, hw, Unit::Cdp, [&](unsigned group) { program_cdp(hal, hw, c, group); });
     seconds = times.seconds;
     first_seconds = times.first_seconds;
@@ -735,7 +750,8 @@ Figures run_cdp_case(const CdpCase& c) {
   // included only where they hold channels.
   size_t wrong = 0;
   for (size_t i = 0; i < bytes; ++i) {
-    const size_t channel = (i / (size_t{hw.atom_bytes} * c.width * c.height)) * hw.atom_bytes + i % hw.atom_bytes;
+    const size_t channel =
+        (i / (size_t{hw.atom_bytes} * c.width * c.height)) * lanes + i % hw.atom_bytes / element_bytes;
     if (channel >= c.channels) continue;
     if (output[i] != input[i] && ++wrong <= 3) {
       std::cerr << "CDP output byte " << i << " is " << int(int8_t(output[i])) << ", expected "
@@ -870,11 +886,138 @@ Figures run_conv_case(uint32_t w, uint32_t h, uint32_t c, uint32_t k) {
   return {{"macs", macs}, {"seconds", seconds}, {"loop_seconds", loop_seconds}, {"correct", wrong == 0 ? 1.0 : 0.0}};
 }
 
+// An nv_full int8 Winograd convolution (F(2x2, 3x3), conv_datapath.h) of
+// W x H x C with K kernels of 3 x 3 x C, stride 1, padding 1 all round: the
+// extended cube is (W + 2) x (H + 2), a multiple of 4, and the output
+// (W - 2) x (H - 2). The kernels are stored as U = G' g G'^T with the
+// integer G' = 2G, so the layer computes 4 x the convolution and CACC's
+// CLIP_TRUNCATE 2 removes the 4 exactly; with inputs 0..16 and weights
+// -4..4 neither the pre-addition nor the kernels saturate int8. MACs are
+// counted as the direct convolution's, for comparison with the same plain
+// loop.
+Figures run_winograd_case(uint32_t w, uint32_t h, uint32_t c, uint32_t k) {
+  namespace rd = regs::cdma;
+  namespace rc = regs::csc;
+  namespace ra = regs::cacc;
+  constexpr uint32_t kAtom = 32, kGroup = 32;  // nv_full int8: 32 lanes, weight groups of 32 kernels
+  const uint32_t surfaces = (c + kAtom - 1) / kAtom, ce = surfaces * kAtom;
+  const uint32_t we = w + 2, he = h + 2, ow = we - 4, oh = he - 4;
+  std::vector<uint8_t> feature(size_t{w} * h * surfaces * kAtom, 0), weights;
+  for (uint32_t ch = 0; ch < c; ++ch) {
+    for (uint32_t y = 0; y < h; ++y) {
+      for (uint32_t x = 0; x < w; ++x) {
+        feature[((size_t{ch / kAtom} * h + y) * w + x) * kAtom + ch % kAtom] =
+            static_cast<uint8_t>(pattern_byte((size_t{ch} * h + y) * w + x) % 17);
+      }
+    }
+  }
+  const auto weight = [](uint32_t n, uint32_t r, uint32_t s, uint32_t ch) {
+    return int(pattern_byte(((size_t{n} * 3 + r) * 3 + s) * 4096 + ch + 7) % 9) - 4;
+  };
+  static const int G[4][3] = {{2, 0, 0}, {1, 1, 1}, {1, -1, 1}, {0, 0, 2}};
+  for (uint32_t g = 0; g * kGroup < k; ++g) {
+    for (uint32_t block = 0; block < ce / 4; ++block) {
+      for (uint32_t n = g * kGroup; n < std::min(k, (g + 1) * kGroup); ++n) {
+        for (uint32_t p = 0; p < 16; ++p) {
+          for (uint32_t ch = 4 * block; ch < 4 * block + 4; ++ch) {
+            int u = 0;
+            for (uint32_t r = 0; r < 3 && ch < c; ++r) {
+              for (uint32_t s = 0; s < 3; ++s) u += G[p / 4][r] * weight(n, r, s, ch) * G[p % 4][s];
+            }
+            weights.push_back(static_cast<uint8_t>(u));
+          }
+        }
+      }
+    }
+  }
+  weights.resize((weights.size() + 127) / 128 * 128, 0);
+  constexpr uint64_t kFeature = 0x10000, kWeights = 0x1000000;
+  const uint32_t kernel_bytes = 16 * ce, entries = we / 4 * surfaces;
+  const uint32_t ext0 = rd::D_DATAIN_SIZE_EXT_0_DATAIN_WIDTH_EXT.put(we - 1) |
+                        rd::D_DATAIN_SIZE_EXT_0_DATAIN_HEIGHT_EXT.put(he - 1);
+  const uint32_t misc = rd::D_MISC_CFG_CONV_MODE.put(rd::D_MISC_CFG_CONV_MODE_WINOGRAD);
+  const uint32_t bank = rd::D_BANK_DATA_BANK.put(7) | rd::D_BANK_WEIGHT_BANK.put(7);
+  ConvRegisters r;
+  r.cdma_misc_cfg = misc;
+  r.cdma_datain_size_0 = rd::D_DATAIN_SIZE_0_DATAIN_WIDTH.put(w - 1) | rd::D_DATAIN_SIZE_0_DATAIN_HEIGHT.put(h - 1);
+  r.cdma_datain_size_1 = c - 1;
+  r.cdma_datain_size_ext_0 = ext0;
+  r.cdma_dain_ram_type = rd::D_DAIN_RAM_TYPE_DATAIN_RAM_TYPE_MCIF;
+  r.cdma_dain_addr_low_0 = uint32_t(kFeature);
+  r.cdma_line_stride = w * kAtom;
+  r.cdma_surf_stride = w * h * kAtom;
+  r.cdma_entry_per_slice = entries - 1;
+  r.cdma_weight_size_0 = kernel_bytes - 1;
+  r.cdma_weight_size_1 = k - 1;
+  r.cdma_weight_ram_type = rd::D_WEIGHT_RAM_TYPE_WEIGHT_RAM_TYPE_MCIF;
+  r.cdma_weight_addr_low = uint32_t(kWeights);
+  r.cdma_weight_bytes = static_cast<uint32_t>(weights.size());
+  r.cdma_zero_padding = rd::D_ZERO_PADDING_PAD_LEFT.put(1) | rd::D_ZERO_PADDING_PAD_RIGHT.put(1) |
+                        rd::D_ZERO_PADDING_PAD_TOP.put(1) | rd::D_ZERO_PADDING_PAD_BOTTOM.put(1);
+  r.cdma_bank = bank;
+  r.csc_misc_cfg = misc;
+  r.csc_datain_size_ext_0 = ext0;
+  r.csc_datain_size_ext_1 = ce - 1;
+  r.csc_entry_per_slice = entries - 1;
+  r.csc_weight_size_ext_0 =
+      rc::D_WEIGHT_SIZE_EXT_0_WEIGHT_WIDTH_EXT.put(3) | rc::D_WEIGHT_SIZE_EXT_0_WEIGHT_HEIGHT_EXT.put(3);
+  r.csc_weight_size_ext_1 =
+      rc::D_WEIGHT_SIZE_EXT_1_WEIGHT_CHANNEL_EXT.put(ce - 1) | rc::D_WEIGHT_SIZE_EXT_1_WEIGHT_KERNEL.put(k - 1);
+  r.csc_weight_bytes = r.cdma_weight_bytes;
+  r.csc_dataout_size_0 = rc::D_DATAOUT_SIZE_0_DATAOUT_WIDTH.put(ow - 1) | rc::D_DATAOUT_SIZE_0_DATAOUT_HEIGHT.put(oh - 1);
+  r.csc_dataout_size_1 = k - 1;
+  r.csc_atomics = ow * oh - 1;
+  r.csc_bank = bank;
+  r.cmac_a_misc_cfg = regs::cmac_a::D_MISC_CFG_CONV_MODE.put(1);
+  r.cmac_b_misc_cfg = regs::cmac_b::D_MISC_CFG_CONV_MODE.put(1);
+  r.cacc_misc_cfg = ra::D_MISC_CFG_CONV_MODE.put(1);
+  r.cacc_dataout_size_0 = r.csc_dataout_size_0;
+  r.cacc_dataout_size_1 = k - 1;
+  r.cacc_clip_cfg = ra::D_CLIP_CFG_CLIP_TRUNCATE.put(2);
+  const ConvLayer layer = decode_conv(r, hardware_config(Config::NvFull));
+  if (const auto problem = conv_unsupported_or_illegal(layer)) throw std::runtime_error("winograd case: " + *problem);
+  const auto read = [&](bool, uint64_t address, uint8_t* data, size_t bytes) {
+    const std::vector<uint8_t>& from = address >= kWeights ? weights : feature;
+    std::memcpy(data, from.data() + (address - (address >= kWeights ? kWeights : kFeature)), bytes);
+  };
+  const Clock::time_point start = Clock::now();
+  const ConvOutput out = conv_process(layer, read);
+  const double seconds = seconds_since(start);
+  const auto in = [&](int x, int y, uint32_t ch) -> int {
+    if (x < 0 || y < 0 || x >= int(w) || y >= int(h)) return 0;
+    return feature[((size_t{ch / kAtom} * h + y) * w + x) * kAtom + ch % kAtom];
+  };
+  std::vector<int32_t> plain(size_t{ow} * oh * k);
+  const Clock::time_point loop_start = Clock::now();
+  for (uint32_t n = 0; n < k; ++n) {
+    for (uint32_t y = 0; y < oh; ++y) {
+      for (uint32_t x = 0; x < ow; ++x) {
+        int32_t sum = 0;
+        for (uint32_t rr = 0; rr < 3; ++rr) {
+          for (uint32_t s = 0; s < 3; ++s) {
+            for (uint32_t ch = 0; ch < c; ++ch) sum += in(int(x + s) - 1, int(y + rr) - 1, ch) * weight(n, rr, s, ch);
+          }
+        }
+        plain[(size_t{n} * oh + y) * ow + x] = sum;
+      }
+    }
+  }
+  const double loop_seconds = seconds_since(loop_start);
+  size_t wrong = 0;
+  for (uint32_t n = 0; n < k; ++n) {
+    for (uint32_t y = 0; y < oh; ++y) {
+      for (uint32_t x = 0; x < ow; ++x) wrong += out.at(x, y, n) != plain[(size_t{n} * oh + y) * ow + x];
+    }
+  }
+  const double macs = double(ow) * oh * k * 9 * c;
+  return {{"macs", macs}, {"seconds", seconds}, {"loop_seconds", loop_seconds}, {"correct", wrong == 0 ? 1.0 : 0.0}};
+}
+
 // ---------------------------------------------------------------- cases
 
 // Case names: bdma:LINE_BYTES:GAP_BYTES:TOTAL_BYTES:fresh|written,
 // pdp:CONFIG:avg|max:int8|int16:KERNEL:STRIDE:PAD:WxHxC, sdp:CONFIG:WxHxC and
-// cdp:CONFIG:WxHxC.
+// cdp:CONFIG:WxHxC[:fp16].
 std::vector<std::string> split(const std::string& text, char separator) {
   std::vector<std::string> parts;
   std::stringstream in(text);
@@ -914,14 +1057,14 @@ int run_case(const std::string& name) {
       return 2;
     }
     figures = run_sdp_case(SdpCase{*config, number(size[0]), number(size[1]), number(size[2])});
-  } else if (parts.size() == 3 && parts[0] == "cdp") {
+  } else if ((parts.size() == 3 || (parts.size() == 4 && parts[3] == "fp16")) && parts[0] == "cdp") {
     const auto config = parse_config(parts[1]);
     const std::vector<std::string> size = split(parts[2], 'x');
     if (!config || size.size() != 3) {
       std::cerr << "acosim-nvdla-bench: bad case '" << name << "'\n";
       return 2;
     }
-    figures = run_cdp_case(CdpCase{*config, number(size[0]), number(size[1]), number(size[2])});
+    figures = run_cdp_case(CdpCase{*config, number(size[0]), number(size[1]), number(size[2]), parts.size() == 4});
   } else {
     std::cerr << "acosim-nvdla-bench: unknown case '" << name << "'\n";
     return 2;
@@ -1045,6 +1188,7 @@ int run_all(const std::string& self, const std::string& acosim, const std::strin
       {"PDP nv_full int16 max 2x2 s2", "pdp:nv_full:max:int16:2:2:0:" + pool_size},
       {"SDP nv_large int8 bias (memory), mul, ReLU", "sdp:nv_large:" + pool_size},
       {"CDP nv_large int8 LRN over 5 channels", "cdp:nv_large:" + pool_size},
+      {"CDP nv_full fp16 LRN over 5 channels", "cdp:nv_full:" + pool_size + ":fp16"},
   };
   std::cout << "NVDLA data movement, untraced. Wall time of the firmware part only (first register write to the\n"
                "last done interrupt); the setup writes source and destination memory beforehand, except in the\n"
@@ -1086,6 +1230,15 @@ int run_all(const std::string& self, const std::string& acosim, const std::strin
             << conv.at("macs") / conv.at("loop_seconds") / 1e6 << " M MAC/s"
             << (conv.at("correct") == 1.0 ? "; results equal\n" : "; WRONG RESULT\n");
   all_correct = all_correct && conv.at("correct") == 1.0;
+  const uint32_t wg_side = conv_side - 2;
+  const Figures wg = run_winograd_case(wg_side, wg_side, 64, 64);
+  std::cout << std::fixed << std::setprecision(1) << "Winograd datapath, nv_full int8 " << wg_side << "x" << wg_side
+            << "x64 with 64 kernels of 3x3x64, pad 1: " << wg.at("macs") / 1e6 << " M direct-equivalent MACs in "
+            << std::setprecision(4) << wg.at("seconds") << " s (" << std::setprecision(1)
+            << wg.at("macs") / wg.at("seconds") / 1e6 << " M MAC/s); a plain C++ loop: "
+            << wg.at("macs") / wg.at("loop_seconds") / 1e6 << " M MAC/s"
+            << (wg.at("correct") == 1.0 ? "; results equal\n" : "; WRONG RESULT\n");
+  all_correct = all_correct && wg.at("correct") == 1.0;
   const int conformance = run_conformance(acosim, conformance_dir);
   return all_correct && conformance == 0 ? 0 : 1;
 }

@@ -577,7 +577,10 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
   if (!l.winograd() && (l.cdma_stride_x != l.stride_x || l.cdma_stride_y != l.stride_y)) {
     return "CDMA D_CONV_STRIDE and CSC D_CONV_STRIDE_EXT disagree";
   }
-  if (l.cdma_pad_left != l.pad_left || l.cdma_pad_top != l.pad_top) {
+  // Winograd: CDMA pads the extended cube and CSC does not pad, so CSC's
+  // PAD_LEFT/PAD_TOP are not read (NVDLA's firmware, kmd/firmware/conv.c
+  // processor_conv_program, writes them and CSC's stride as 0 then).
+  if (!l.winograd() && (l.cdma_pad_left != l.pad_left || l.cdma_pad_top != l.pad_top)) {
     return "CDMA D_ZERO_PADDING.PAD_LEFT/PAD_TOP and CSC D_ZERO_PADDING.PAD_LEFT/PAD_TOP disagree";
   }
   if (l.cdma_entry_per_slice != l.csc_entry_per_slice) {

@@ -114,7 +114,9 @@ class Builder {
   dla_data_cube unused_cube() const;
   void check_pdp_op(const PdpOpDesc& op) const;
   dla_pdp_op_desc pdp_op(const PdpOpDesc& op) const;
-  void check_sdp_op(const SdpOpDesc& op) const;
+  // conv_mode: that of the convolution feeding SDP (CONV_MODE_DIRECT when
+  // SDP reads memory).
+  void check_sdp_op(const SdpOpDesc& op, uint8_t conv_mode = CONV_MODE_DIRECT) const;
   dla_sdp_op_desc sdp_op(const SdpOpDesc& op);
   void check_lut(const LutParam& lut, const std::string& what) const;
   int16_t lut(const LutParam& lut);
@@ -385,7 +387,7 @@ void Builder::add_pdp(const PdpLayer& layer, bool after_previous) {
   node.surface.pdp_surface.dst_data = memory_cube(layer.dst_data, bytes, "dst_data");
 }
 
-void Builder::check_sdp_op(const SdpOpDesc& s) const {
+void Builder::check_sdp_op(const SdpOpDesc& s, uint8_t conv_mode) const {
   if (s.src_precision > kPrecisionFp16 || s.dst_precision > kPrecisionFp16) {
     fail("sdp_op precisions (" + std::to_string(s.src_precision) + ", " + std::to_string(s.dst_precision) +
          ") are not 0..2");
@@ -396,7 +398,14 @@ void Builder::check_sdp_op(const SdpOpDesc& s) const {
     }
   }
   if (s.batch_num < 1) fail("sdp_op.batch_num is 0");
-  if (s.conv_mode != 0) fail("sdp_op.conv_mode is not CONV_MODE_DIRECT (Winograd needs the convolution core)");
+  // sdp.c writes conv_mode to SDP's and SDP_RDMA's D_FEATURE_MODE_CFG.WINOGRAD,
+  // which must say how the convolution core feeding SDP runs (direct
+  // when SDP reads memory).
+  if (s.conv_mode != conv_mode) {
+    fail("sdp_op.conv_mode " + std::to_string(s.conv_mode) + " differs from " +
+         (conv_mode == CONV_MODE_DIRECT ? std::string("CONV_MODE_DIRECT (Winograd needs the convolution core)")
+                                        : "conv_op.conv_mode " + std::to_string(conv_mode)));
+  }
   // sdp.c processor_sdp_program indexes its tables with these fields.
   const auto stage = [&](const SdpOp& o, const char* name) {
     const std::string n = std::string("sdp_op.") + name;
@@ -693,8 +702,9 @@ void Builder::add_cdp(const CdpLayer& layer, bool after_previous) {
 // map_mean), and the "value - 1" fields it writes, which must be at least 1.
 void Builder::check_conv_op(const ConvOpDesc& op) const {
   if (op.conv_mode > CONV_MODE_WINOGRAD) fail("conv_op.conv_mode " + std::to_string(op.conv_mode) + " is not 0..1");
-  if (op.conv_mode != CONV_MODE_DIRECT) {
-    fail("conv_op.conv_mode is not CONV_MODE_DIRECT (Winograd is not part of the modelled convolution core)");
+  if (op.conv_mode == CONV_MODE_WINOGRAD && !m_config.winograd) {
+    fail("conv_op.conv_mode is CONV_MODE_WINOGRAD, which " + std::string(m_config.name) +
+         " does not have (its hardware spec sets WINOGRAD_DISABLE)");
   }
   if (op.data_format > FORMAT_FEATURE + 1) {
     fail("conv_op.data_format " + std::to_string(op.data_format) + " is not a dla_data_format (0..37)");
@@ -800,7 +810,7 @@ void Builder::add_conv(const ConvLayer& layer, bool after_previous) {
   const ConvOpDesc& c = layer.conv_op;
   check_conv_op(c);
   const SdpOpDesc& s = layer.sdp_op;
-  check_sdp_op(s);
+  check_sdp_op(s, c.conv_mode);
   const ConvSurfaceDesc& cs = layer.conv_surface;
   const uint32_t atom = m_config.atom_bytes;
   if (s.src_precision != c.out_precision) {

@@ -42,11 +42,13 @@
 #include "testbench/nvdla/firmware/run_task.h"
 #include "testbench/nvdla/tests/firmware_test_support.h"
 #include "testbench/nvdla/tests/model_test_support.h"
+#include "testbench/nvdla/tests/winograd_layer.h"
 
 namespace acosim::nvdla::firmware {
 namespace {
 
 using test::mentions;
+namespace wg = test::wg;
 using test::pattern;
 namespace bdma = regs::bdma;
 namespace glb = regs::glb;
@@ -970,7 +972,13 @@ TEST(NvdlaFirmware, BuilderWritesConvLayersAndRefusesBadFields) {
                        {"conv_surface.src_data.size 600 is smaller than the 2 batches' extent of 640 bytes"}));
   layer = small_conv();
   layer.conv_op.conv_mode = 1;
-  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"conv_op.conv_mode is not CONV_MODE_DIRECT"}));
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer),
+                       {"conv_op.conv_mode is CONV_MODE_WINOGRAD, which nv_small does not have", "WINOGRAD_DISABLE"}));
+  layer.sdp_op.conv_mode = 1;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"CONV_MODE_WINOGRAD, which nv_small does not have"}));
+  layer = small_conv();
+  layer.sdp_op.conv_mode = 1;
+  EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"sdp_op.conv_mode 1 differs from CONV_MODE_DIRECT"}));
   layer = small_conv();
   layer.conv_op.entry_per_slice = 0;
   EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"conv_op.entry_per_slice is 0"}));
@@ -1384,6 +1392,70 @@ TEST(NvdlaFirmware, Fp16ConvolutionProgrammedByTheFirmware) {
   request.read_back.push_back({MemoryType::Mc, kOutput, out_bytes + 64});
   const TaskResult result = run_checked(request);
   expect_bytes(expected, read_back(result, 0).bytes, "the 3x3x32 fp16 output and the 64 bytes after it");
+}
+
+// A Winograd convolution through the firmware (nv_full): the 5x5 kernels at
+// stride 2 of winograd_layer.h, described as NVDLA's compiler describes a
+// Winograd layer (conv_mode WINOGRAD, input_*_csc the extended cube of
+// 12 x 12 x 128 channels, 4 x 4 kernels over them, the output 8 x 8 as
+// input_*_cmac, CACC truncating the 4 of the integer transform G' = 2G);
+// conv.c then programs CSC with no stride and no padding. The output is
+// the plain strided convolution of the un-transformed kernels; lanes past
+// the 3 kernels are 0.
+TEST(NvdlaFirmware, WinogradConvolutionProgrammedByTheFirmware) {
+  const wg::Shape& sh = wg::kStride2;
+  constexpr uint64_t kInput = 0x80000000, kWeights = 0x80100000, kOutput = 0x80200000;
+  ConvLayer conv;
+  ConvOpDesc& op = conv.conv_op;
+  op.conv_mode = kConvModeWinograd;
+  op.entry_per_slice = uint16_t(sh.we() / 4 * sh.sx * sh.sy);
+  op.input_width_csc = uint16_t(sh.we());
+  op.input_height_csc = uint16_t(sh.he());
+  op.input_channel_csc = uint16_t(sh.ce());
+  op.kernel_width_csc = op.kernel_height_csc = 4;
+  op.kernel_channel_csc = uint16_t(sh.ce());
+  op.input_width_cmac = uint16_t(sh.ow());
+  op.input_height_cmac = uint16_t(sh.oh());
+  op.bytes_per_kernel = sh.kernel_bytes();
+  op.release = uint16_t(sh.he());
+  op.conv_stride_x = uint8_t(sh.sx);
+  op.conv_stride_y = uint8_t(sh.sy);
+  op.pad_x_left = uint8_t(sh.pl);
+  op.pad_x_right = uint8_t(sh.pr);
+  op.pad_y_top = uint8_t(sh.pt);
+  op.pad_y_bottom = uint8_t(sh.pb);
+  op.pad_val = int16_t(wg::kPadValue);
+  op.out_cvt.truncate = 2;
+  const uint16_t k = uint16_t(sh.k);
+  conv.conv_surface.weight_data = {MemoryType::Mc, kWeights, sh.weight_bytes(), 4, 4, uint16_t(sh.ce()), 0, 0, 0};
+  conv.conv_surface.src_data = {MemoryType::Mc, kInput, 0, uint16_t(sh.w), uint16_t(sh.h), uint16_t(sh.c),
+                                sh.in_line(), sh.in_line() * sh.h, 0};
+  const uint16_t ow = uint16_t(sh.ow()), oh = uint16_t(sh.oh());
+  conv.conv_surface.dst_data = {MemoryType::Hw, 0, 0, ow, oh, k, sh.out_line(), sh.out_surface(), 0};
+  conv.sdp_op.conv_mode = kConvModeWinograd;
+  conv.sdp_op.out_cvt.scale = 1;
+  conv.sdp_surface.src_data = {MemoryType::Hw, 0, 0, ow, oh, k, 0, 0, 0};
+  conv.sdp_dst_data = {MemoryType::Mc, kOutput, 0, ow, oh, k, sh.out_line(), sh.out_surface(), 0};
+
+  std::vector<uint8_t> expected(sh.out_surface(), 0);
+  for (uint32_t y = 0; y < sh.oh(); ++y) {
+    for (uint32_t x = 0; x < sh.ow(); ++x) {
+      for (uint32_t kk = 0; kk < sh.k; ++kk) {
+        expected[y * sh.out_line() + x * wg::kAtom + kk] = uint8_t(wg::expected(sh, x, y, kk));
+      }
+    }
+  }
+  const std::vector<uint8_t> guard = pattern(kOutput, expected.size() + 64, 0xEE);
+  expected.insert(expected.end(), guard.end() - 64, guard.end());
+
+  TaskRequest request = request_for(Config::NvFull);
+  request.load.push_back({MemoryType::Mc, kInput, wg::input_bytes(sh)});
+  request.load.push_back({MemoryType::Mc, kWeights, wg::weight_bytes(sh)});
+  request.load.push_back({MemoryType::Mc, kOutput, guard});
+  request.operations.push_back({conv, false});
+  request.read_back.push_back({MemoryType::Mc, kOutput, expected.size()});
+  const TaskResult result = run_checked(request);
+  expect_bytes(expected, read_back(result, 0).bytes, "the 8x8x3 Winograd output and the 64 bytes after it");
 }
 
 // Compressed weights through the firmware (nv_full): the same kind of layer
