@@ -838,6 +838,34 @@ size_t conv_weight_offset(uint32_t n, uint32_t r, uint32_t s, uint32_t ch, uint3
   return offset + ((size_t{r} * 3 + s) * in_group + n % 8) * piece + ch % 8;
 }
 
+// Times conv_process on `layer` against a plain loop that computes each of
+// the ow x oh x k outputs of a 3 x 3 x c convolution as plain_sum(n, x, y),
+// and checks that the two agree. MACs are counted as the direct
+// convolution's.
+template <typename PlainSum>
+Figures time_against_plain_loop(const ConvLayer& layer, const ConvMemoryRead& read, uint32_t ow, uint32_t oh,
+                                uint32_t k, uint32_t c, const PlainSum& plain_sum) {
+  const Clock::time_point start = Clock::now();
+  const ConvOutput out = conv_process(layer, read);
+  const double seconds = seconds_since(start);
+  std::vector<int32_t> plain(size_t{ow} * oh * k);
+  const Clock::time_point loop_start = Clock::now();
+  for (uint32_t n = 0; n < k; ++n) {
+    for (uint32_t y = 0; y < oh; ++y) {
+      for (uint32_t x = 0; x < ow; ++x) plain[(size_t{n} * oh + y) * ow + x] = plain_sum(n, x, y);
+    }
+  }
+  const double loop_seconds = seconds_since(loop_start);
+  size_t wrong = 0;
+  for (uint32_t n = 0; n < k; ++n) {
+    for (uint32_t y = 0; y < oh; ++y) {
+      for (uint32_t x = 0; x < ow; ++x) wrong += out.at(x, y, n) != plain[(size_t{n} * oh + y) * ow + x];
+    }
+  }
+  const double macs = double(ow) * oh * k * 9 * c;
+  return {{"macs", macs}, {"seconds", seconds}, {"loop_seconds", loop_seconds}, {"correct", wrong == 0 ? 1.0 : 0.0}};
+}
+
 Figures run_conv_case(uint32_t w, uint32_t h, uint32_t c, uint32_t k) {
   const uint32_t surfaces = (c + 7) / 8;
   std::vector<uint8_t> feature(size_t{w} * h * surfaces * 8), weights(size_t{9} * c * k);
@@ -850,40 +878,22 @@ Figures run_conv_case(uint32_t w, uint32_t h, uint32_t c, uint32_t k) {
     const std::vector<uint8_t>& from = address >= kWeights ? weights : feature;
     std::memcpy(data, from.data() + (address - (address >= kWeights ? kWeights : kFeature)), bytes);
   };
-  const Clock::time_point start = Clock::now();
-  const ConvOutput out = conv_process(layer, read);
-  const double seconds = seconds_since(start);
   // The plain loop: out(x, y, n) = sum over r, s, ch of in(x + s - 1, y + r - 1, ch) * w(n, r, s, ch).
   const auto in = [&](int x, int y, uint32_t ch) -> int {
     if (x < 0 || y < 0 || x >= int(w) || y >= int(h)) return 0;
     return int8_t(feature[((size_t{ch / 8} * h + y) * w + x) * 8 + ch % 8]);
   };
-  std::vector<int32_t> plain(size_t{w} * h * k);
-  const Clock::time_point loop_start = Clock::now();
-  for (uint32_t n = 0; n < k; ++n) {
-    for (uint32_t y = 0; y < h; ++y) {
-      for (uint32_t x = 0; x < w; ++x) {
-        int32_t sum = 0;
-        for (uint32_t r = 0; r < 3; ++r) {
-          for (uint32_t s = 0; s < 3; ++s) {
-            for (uint32_t ch = 0; ch < c; ++ch) {
-              sum += in(int(x + s) - 1, int(y + r) - 1, ch) * int8_t(weights[conv_weight_offset(n, r, s, ch, c, k)]);
-            }
-          }
+  return time_against_plain_loop(layer, read, w, h, k, c, [&](uint32_t n, uint32_t x, uint32_t y) {
+    int32_t sum = 0;
+    for (uint32_t r = 0; r < 3; ++r) {
+      for (uint32_t s = 0; s < 3; ++s) {
+        for (uint32_t ch = 0; ch < c; ++ch) {
+          sum += in(int(x + s) - 1, int(y + r) - 1, ch) * int8_t(weights[conv_weight_offset(n, r, s, ch, c, k)]);
         }
-        plain[(size_t{n} * h + y) * w + x] = sum;
       }
     }
-  }
-  const double loop_seconds = seconds_since(loop_start);
-  size_t wrong = 0;
-  for (uint32_t n = 0; n < k; ++n) {
-    for (uint32_t y = 0; y < h; ++y) {
-      for (uint32_t x = 0; x < w; ++x) wrong += out.at(x, y, n) != plain[(size_t{n} * h + y) * w + x];
-    }
-  }
-  const double macs = double(w) * h * k * 9 * c;
-  return {{"macs", macs}, {"seconds", seconds}, {"loop_seconds", loop_seconds}, {"correct", wrong == 0 ? 1.0 : 0.0}};
+    return sum;
+  });
 }
 
 // An nv_full int8 Winograd convolution (F(2x2, 3x3), conv_datapath.h) of
@@ -980,37 +990,19 @@ Figures run_winograd_case(uint32_t w, uint32_t h, uint32_t c, uint32_t k) {
     const std::vector<uint8_t>& from = address >= kWeights ? weights : feature;
     std::memcpy(data, from.data() + (address - (address >= kWeights ? kWeights : kFeature)), bytes);
   };
-  const Clock::time_point start = Clock::now();
-  const ConvOutput out = conv_process(layer, read);
-  const double seconds = seconds_since(start);
   const auto in = [&](int x, int y, uint32_t ch) -> int {
     if (x < 0 || y < 0 || x >= int(w) || y >= int(h)) return 0;
     return feature[((size_t{ch / kAtom} * h + y) * w + x) * kAtom + ch % kAtom];
   };
-  std::vector<int32_t> plain(size_t{ow} * oh * k);
-  const Clock::time_point loop_start = Clock::now();
-  for (uint32_t n = 0; n < k; ++n) {
-    for (uint32_t y = 0; y < oh; ++y) {
-      for (uint32_t x = 0; x < ow; ++x) {
-        int32_t sum = 0;
-        for (uint32_t rr = 0; rr < 3; ++rr) {
-          for (uint32_t s = 0; s < 3; ++s) {
-            for (uint32_t ch = 0; ch < c; ++ch) sum += in(int(x + s) - 1, int(y + rr) - 1, ch) * weight(n, rr, s, ch);
-          }
-        }
-        plain[(size_t{n} * oh + y) * ow + x] = sum;
+  return time_against_plain_loop(layer, read, ow, oh, k, c, [&](uint32_t n, uint32_t x, uint32_t y) {
+    int32_t sum = 0;
+    for (uint32_t row = 0; row < 3; ++row) {
+      for (uint32_t s = 0; s < 3; ++s) {
+        for (uint32_t ch = 0; ch < c; ++ch) sum += in(int(x + s) - 1, int(y + row) - 1, ch) * weight(n, row, s, ch);
       }
     }
-  }
-  const double loop_seconds = seconds_since(loop_start);
-  size_t wrong = 0;
-  for (uint32_t n = 0; n < k; ++n) {
-    for (uint32_t y = 0; y < oh; ++y) {
-      for (uint32_t x = 0; x < ow; ++x) wrong += out.at(x, y, n) != plain[(size_t{n} * oh + y) * ow + x];
-    }
-  }
-  const double macs = double(ow) * oh * k * 9 * c;
-  return {{"macs", macs}, {"seconds", seconds}, {"loop_seconds", loop_seconds}, {"correct", wrong == 0 ? 1.0 : 0.0}};
+    return sum;
+  });
 }
 
 // ---------------------------------------------------------------- cases
