@@ -167,20 +167,43 @@ ConvLayer decode_conv(const ConvRegisters& r, const HardwareConfig& config) {
 namespace {
 
 // A pixel format of the header's image rules: bytes per pixel (of plane
-// 0), the width of one component (1 or 2 bytes), the components, for each
-// channel the component's index within the pixel (a semi-planar pixel is
-// its plane-0 bytes followed by its plane-1 bytes), and the plane-1 bytes
-// per pixel (0: one plane).
+// 0), the width of one component in the buffer (1 or 2 bytes), the
+// components, for each channel the component's index within the pixel (a
+// semi-planar pixel is its plane-0 bytes followed by its plane-1 bytes),
+// the plane-1 bytes per pixel (0: one plane), whether the components are
+// fp16 (the _F formats), and for the 10-bit packed formats the lowest bit
+// of each channel's field within the little-endian 32-bit pixel word.
 struct PixelFormat {
   uint32_t bytes = 0;
   uint32_t component_bytes = 1;
   uint32_t components = 0;
   uint32_t order[4] = {0, 1, 2, 3};
   uint32_t uv_bytes = 0;
+  bool fp16 = false;
+  bool packed10 = false;
+  uint32_t field_lsb[4] = {0, 0, 0, 0};
 };
 
-// The modelled formats (cmod/cdma/NV_NVDLA_cdma.cpp rgba_idx per format);
-// nullopt for the others.
+// A 10-bit packed format (4 bytes per pixel, four 16-bit components in the
+// buffer) with the lowest bit of R/Y, G/U, B/V and the 2-bit A field.
+PixelFormat packed10(uint32_t r, uint32_t g, uint32_t b, uint32_t a) {
+  PixelFormat f{4, 2, 4, {0, 1, 2, 3}};
+  f.packed10 = true;
+  f.field_lsb[0] = r;
+  f.field_lsb[1] = g;
+  f.field_lsb[2] = b;
+  f.field_lsb[3] = a;
+  return f;
+}
+
+// The same format with fp16 components.
+PixelFormat fp16_format(PixelFormat f) {
+  f.fp16 = true;
+  return f;
+}
+
+// The pixel formats (cmod/cdma/NV_NVDLA_cdma.cpp rgba_idx per format);
+// nullopt for the reserved values.
 std::optional<PixelFormat> pixel_format(uint32_t format) {
   switch (format) {
     case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_R8:
@@ -211,6 +234,28 @@ std::optional<PixelFormat> pixel_format(uint32_t format) {
       return PixelFormat{8, 2, 4, {2, 1, 0, 3}};
     case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_V16U16Y16A16:
       return PixelFormat{8, 2, 4, {1, 2, 3, 0}};
+    // fp16 (cmod PIXEL_FP16; RTL IMG_ctrl.v pixel_precision 3): the
+    // layouts of T_R16, T_A16B16G16R16 and T_A16Y16U16V16.
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_R16_F:
+      return fp16_format(PixelFormat{2, 2, 1, {0, 0, 0, 0}});
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A16B16G16R16_F:
+      return fp16_format(PixelFormat{8, 2, 4, {0, 1, 2, 3}});
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A16Y16U16V16_F:
+      return fp16_format(PixelFormat{8, 2, 4, {2, 1, 0, 3}});
+    // 10-bit packed: one little-endian 32-bit word per pixel, the fields
+    // named from its most significant end (cmod pixel_32 shifts per format;
+    // RTL IMG_sg.v pixel_order 0x40/0x80/0x100, IMG_pack.v
+    // pk_rsp_dat_ergb).
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A2B10G10R10:
+      return packed10(0, 10, 20, 30);
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A2R10G10B10:
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A2Y10U10V10:
+      return packed10(20, 10, 0, 30);
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_B10G10R10A2:
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_V10U10Y10A2:
+      return packed10(2, 12, 22, 0);
+    case cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_R10G10B10A2:
+      return packed10(22, 12, 2, 0);
     // Semi-planar: Y in plane 0, the UV pair in plane 1, named most
     // significant first (U8V8 keeps V in the pair's first byte; IMG_sg.v
     // rsp_img_data_sw_o9/o10 swap the pair for U-first formats).
@@ -263,22 +308,26 @@ uint64_t image_line_entries(const ConvLayer& l) {
 std::optional<std::string> image_unsupported_or_illegal(const ConvLayer& l) {
   const auto not_modelled = [](const std::string& what) { return what + " is not modelled"; };
   const std::string format = "CDMA D_DATAIN_FORMAT.PIXEL_FORMAT (" + num(l.pixel_format) + ")";
-  if (l.pixel_format > cdma::D_DATAIN_FORMAT_PIXEL_FORMAT_T_Y16___V16U16_N444) {
-    return format + " is reserved";
-  }
   const std::optional<PixelFormat> f = pixel_format(l.pixel_format);
-  if (!f) {
-    return not_modelled("image input in a 10-bit packed or fp16 pixel format " + format);
-  }
-  // 16-bit formats need the int16 datapath (the master RTL compiles them
-  // out, NV_NVDLA_CDMA_IMG_ctrl.v); a precision change in the converter
-  // (IN_PRECISION != PROC_PRECISION) is refused as mixed precision before.
-  if (f->component_bytes != l.element_bytes()) {
-    return format + " has " + num(8 * f->component_bytes) + "-bit components but CDMA D_MISC_CFG.IN_PRECISION is " +
-           (l.int16() ? "INT16" : "INT8") + (f->component_bytes == 2 && l.core.atomic_k_int16 == 0
-                                                  ? std::string(" (") + hardware_config(l.config).name +
-                                                        " has no 16-bit pixel formats)"
-                                                  : std::string());
+  if (!f) return format + " is reserved";
+  // The format fixes the input precision: 8-bit formats INT8, 10/12/16-bit
+  // and 10-bit packed formats INT16, the _F formats FP16 (nvdlav1
+  // NV_NVDLA_CDMA_IMG_ctrl.v asserts "Unmatch input int8/int16/fp16
+  // precision" against pixel_precision); a precision change in the
+  // converter (IN_PRECISION != PROC_PRECISION) is refused as mixed
+  // precision before. The master RTL (IMG_ctrl.v) compiles every format
+  // but the 8-bit ones out when NVDLA_FEATURE_DATA_TYPE_INT8: no 16->8
+  // conversion of 10/16-bit pixels there.
+  const char* const precision = l.fp16() ? "FP16" : l.int16() ? "INT16" : "INT8";
+  const std::string kind =
+      f->fp16 ? "fp16" : f->packed10 ? "10-bit packed" : f->component_bytes == 2 ? "16-bit" : "8-bit";
+  const bool needs_fp16 = f->fp16, needs_int16 = !f->fp16 && f->component_bytes == 2;
+  if (needs_fp16 != l.fp16() || needs_int16 != l.int16()) {
+    const bool absent = (needs_fp16 && !hardware_config(l.config).fp16) || (needs_int16 && l.core.atomic_k_int16 == 0);
+    return format + " has " + kind + " pixels, which need CDMA D_MISC_CFG.IN_PRECISION = " +
+           (needs_fp16 ? "FP16" : needs_int16 ? "INT16" : "INT8") + ", not " + precision +
+           (absent ? std::string(" (") + hardware_config(l.config).name + " has no " + kind + " pixel formats)"
+                   : std::string());
   }
   if (l.pixel_mapping != cdma::D_DATAIN_FORMAT_PIXEL_MAPPING_PITCH_LINEAR) {
     return not_modelled("image input with CDMA D_DATAIN_FORMAT.PIXEL_MAPPING = RESERVED_LINEAR");
@@ -352,7 +401,10 @@ std::optional<std::string> winograd_unsupported_or_illegal(const ConvLayer& l) {
   if (l.cdma_weight_compressed || l.csc_weight_compressed) {
     return not_modelled("compressed weights (CDMA/CSC D_WEIGHT_FORMAT = COMPRESSED)" + mode);
   }
-  if (l.cvt_enable) return "CDMA D_CVT_CFG.CVT_EN must be 0" + mode + ": Winograd has no precision conversion";
+  // The C model's Winograd fetch skips CDMA's converter while
+  // NV_NVDLA_CDMA_cvt.v would convert the Winograd data, padding included:
+  // the two disagree, so the combination is refused.
+  if (l.cvt_enable) return "CDMA D_CVT_CFG.CVT_EN must be 0" + mode;
   if (l.stride_x != 1 || l.stride_y != 1) {
     return "CSC D_CONV_STRIDE_EXT (" + num(l.stride_x - 1) + ", " + num(l.stride_y - 1) + ") must be 0" + mode +
            ": CDMA D_CONV_STRIDE is folded into the channels";
@@ -393,13 +445,22 @@ std::optional<std::string> winograd_unsupported_or_illegal(const ConvLayer& l) {
     return "CSC D_DATAIN_SIZE_EXT_0 (" + num(l.csc_width) + "x" + num(l.csc_height) +
            ") must equal CDMA D_DATAIN_SIZE_EXT_0 (" + num(l.width_ext) + "x" + num(l.height_ext) + ")" + mode;
   }
+  // Whole atoms of channels: NV_NVDLA_CDMA_wg.v asserts "channel is not
+  // divisible by 16/32" (DATAIN_CHANNEL + 1 a multiple of 32 for int8, of
+  // 16 otherwise).
   const uint32_t atom = l.atom_elements();
-  const uint64_t aligned = uint64_t((l.channels + atom - 1) / atom) * atom;
-  const uint64_t channels_ext = aligned * l.cdma_stride_x * l.cdma_stride_y;
-  if (l.csc_channels != channels_ext) {
-    return "CSC D_DATAIN_SIZE_EXT_1.DATAIN_CHANNEL_EXT (" + num(l.csc_channels) + ") must be the " + num(aligned) +
-           " atom-aligned input channels x CDMA D_CONV_STRIDE x and y = " + num(channels_ext) + mode;
+  if (l.channels % atom != 0) {
+    return "CDMA D_DATAIN_SIZE_1.DATAIN_CHANNEL (" + num(l.channels - 1) + ") must be a multiple of " + num(atom) +
+           ", minus one" + mode + " (whole atoms of channels)";
   }
+  const uint64_t channels_ext = uint64_t(l.channels) * l.cdma_stride_x * l.cdma_stride_y;
+  if (l.csc_channels != channels_ext) {
+    return "CSC D_DATAIN_SIZE_EXT_1.DATAIN_CHANNEL_EXT (" + num(l.csc_channels) + ") must be the " +
+           num(l.channels) + " input channels x CDMA D_CONV_STRIDE x and y = " + num(channels_ext) + mode;
+  }
+  // NVDLA's trace generator keeps PRA_TRUNCATE within 0..2
+  // (verif/testbench/trace_generator/resources/nvdla_cc_dp_resource.sv).
+  if (l.pra_truncate > 2) return "CSC D_PRA_CFG.PRA_TRUNCATE (" + num(l.pra_truncate) + ") must be 0..2" + mode;
   if (l.kernel_channels != l.csc_channels) {
     return "CSC D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT (" + num(l.kernel_channels) +
            ") must equal CSC D_DATAIN_SIZE_EXT_1.DATAIN_CHANNEL_EXT (" + num(l.csc_channels) + ")" + mode;
@@ -415,7 +476,7 @@ std::optional<std::string> winograd_unsupported_or_illegal(const ConvLayer& l) {
   // One entry per 4x4 tile of 8 bytes of extended channels, per four lines
   // (cmod/cdma/NV_NVDLA_cdma.cpp and cmod/csc/NV_NVDLA_csc.cpp
   // cbuf_entry_per_slice / 4).
-  const uint64_t entries = uint64_t(l.width_ext / 4) * (aligned / atom) * l.cdma_stride_x * l.cdma_stride_y;
+  const uint64_t entries = uint64_t(l.width_ext / 4) * (l.channels / atom) * l.cdma_stride_x * l.cdma_stride_y;
   if (l.cdma_entry_per_slice != entries) {
     return "CDMA D_ENTRY_PER_SLICE (" + num(l.cdma_entry_per_slice - 1) +
            ") must be DATAIN_WIDTH_EXT / 4 x surfaces x stride x x stride y - 1 = " + num(entries - 1) + mode;
@@ -468,13 +529,14 @@ std::optional<std::string> conv_unsupported_or_illegal(const ConvLayer& l) {
     }
   }
   if (l.fp16()) {
-    // The C model stops on CVT_EN with fp16 input (cmod/cdma/NV_NVDLA_cdma.cpp
-    // "Incorrect configuration on conversion"; the converter's HLS source,
-    // cmod/hls/cdma_libs/cdma_cvt.cpp, passes fp16 through unchanged), so
-    // no fp16 program sets it.
-    if (l.cvt_enable) return "CDMA D_CVT_CFG.CVT_EN must be 0 for fp16 input (D_MISC_CFG.IN_PRECISION = FP16)";
-    if (l.cdma_pixel_input || l.csc_pixel_input) {
-      return not_modelled("fp16 image input (CDMA/CSC D_DATAIN_FORMAT.DATAIN_FORMAT = PIXEL with FP16 precision)");
+    // The C model stops on CVT_EN with fp16 feature input
+    // (cmod/cdma/NV_NVDLA_cdma.cpp "Incorrect configuration on conversion"),
+    // so no fp16 feature program sets it. Its image sequencer has no such
+    // check: the converter (cmod/hls/cdma_libs/cdma_cvt.cpp, and the RTL
+    // generated from it, NV_NVDLA_CDMA_CVT_cell.v) passes fp16 through
+    // unchanged, so fp16 pixels ignore CVT_EN and the mean (image rules).
+    if (l.cvt_enable && !(l.cdma_pixel_input && l.csc_pixel_input)) {
+      return "CDMA D_CVT_CFG.CVT_EN must be 0 for fp16 feature input (D_MISC_CFG.IN_PRECISION = FP16)";
     }
   }
   if (l.int16() && l.core.atomic_k_int16 == 0) {
@@ -1114,11 +1176,74 @@ std::vector<int32_t> decompress_weights(const ConvLayer& l, const ConvMemoryRead
   return dense;
 }
 
+// CDMA's fp16 input counters (D_NAN_INPUT_DATA_NUM, D_INF_INPUT_DATA_NUM,
+// D_NAN_INPUT_WEIGHT_NUM, D_INF_INPUT_WEIGHT_NUM).
+struct FpCounts {
+  uint32_t nan_data = 0, inf_data = 0, nan_weight = 0, inf_weight = 0;
+};
+
+// CDMA's fp16 input path: every fetched element (all lanes of every atom,
+// and the weights as fetched, padding bytes included) is counted when it
+// is a NaN or an infinity, before anything changes it
+// (cmod/cdma/NV_NVDLA_cdma.cpp countNaNinData, countInfinData and the
+// weight counts); then with D_NAN_FLUSH_TO_ZERO every NaN becomes +0: the
+// data (NV_NVDLA_CDMA_cvt.v nan_pass; the C model too) and, in the RTL,
+// the weights (NV_NVDLA_CDMA_wt.v wt_nan_mask; the C model leaves NaN
+// weights, which NVDLA's compiler never produces). Infinities pass.
+void fp16_input(std::vector<int32_t>& elements, bool nan_to_zero, uint32_t& nans, uint32_t& infs) {
+  for (int32_t& e : elements) {
+    const uint16_t v = static_cast<uint16_t>(e);
+    if (fp16_is_inf(v)) ++infs;
+    if (fp16_is_nan(v)) {
+      ++nans;
+      if (nan_to_zero) e = 0;
+    }
+  }
+}
+
+// One output position of an fp16 image layer: `column` holds the
+// elements it sees ([r][e], e = s x C + c), `wk` the kernels in the same
+// order. Per kernel, CACC adds one CMAC word per atomic operation in the
+// order of the integer image path (channel block of the extended
+// channels, then kernel row; per group of P rows with post-extension)
+// into its FP48 accumulator from 0 and delivers the fp32 pattern (the
+// fp16 feature rules). Output lane k is at out[(k / lanes) * surface +
+// k % lanes].
+void image_fp16_position(const std::vector<int32_t>& column, const std::vector<int32_t>& wk, const ConvLayer& l,
+                         int32_t* out, size_t surface) {
+  const uint32_t R = l.kernel_height, CS = l.kernel_channels, Ac = l.core.atomic_c, lanes = l.atom_elements();
+  const uint32_t P = 1u << l.post_y_extension;
+  const size_t kernel_elements = size_t(R) * CS;
+  std::vector<uint16_t> data(kernel_elements), weights(kernel_elements);
+  for (size_t i = 0; i < kernel_elements; ++i) data[i] = static_cast<uint16_t>(column[i]);
+  for (uint32_t k = 0; k < l.kernels; ++k) {
+    for (size_t i = 0; i < kernel_elements; ++i) weights[i] = static_cast<uint16_t>(wk[k * kernel_elements + i]);
+    uint64_t acc = 0;
+    if (P == 1) {
+      for (uint32_t cb = 0; cb * Ac < CS; ++cb) {
+        const uint32_t count = std::min(Ac, CS - cb * Ac);
+        for (uint32_t r = 0; r < R; ++r) {
+          const size_t pos = size_t(r) * CS + size_t(cb) * Ac;
+          acc = cacc_fp48_add(acc, cmac_fp16_atomic(data.data() + pos, weights.data() + pos, count));
+        }
+      }
+    } else {
+      for (uint32_t r0 = 0; r0 < R; r0 += P) {
+        const size_t pos = size_t(r0) * CS;
+        const size_t count = size_t(std::min(R, r0 + P) - r0) * CS;
+        acc = cacc_fp48_add(acc, cmac_fp16_atomic(data.data() + pos, weights.data() + pos, count));
+      }
+    }
+    out[(k / lanes) * surface + k % lanes] = static_cast<int32_t>(cacc_fp48_to_fp32(acc));
+  }
+}
+
 // Image input (the header's image rules): CDMA's pixel fetch, component
-// order and converter, CSC's pre-extended lines and post-extension, CACC.
+// order (10-bit fields unpacked), converter or fp16 NaN/Inf handling, CSC's
+// pre-extended lines and post-extension, CMAC and CACC (integer or fp16).
 ConvOutput image_process(const ConvLayer& l, const ConvMemoryRead& read) {
   const PixelFormat f = *pixel_format(l.pixel_format);
-  const bool int16 = l.int16();
+  const bool int16 = l.int16(), fp16 = l.fp16();
   const uint32_t eb = l.element_bytes();
   const uint32_t W = l.width, H = l.height, C = l.channels;
 
@@ -1129,6 +1254,7 @@ ConvOutput image_process(const ConvLayer& l, const ConvMemoryRead& read) {
   const uint32_t uv_offset = image_uv_x_offset(l, f);
   std::vector<uint8_t> uv_line(f.uv_bytes == 0 ? 0 : atoms((size_t(uv_offset) + W) * f.uv_bytes));
   std::vector<int32_t> pixels(size_t(H) * W * C);  // [h][w][c]
+  FpCounts counts;
   uint8_t pixel[8];  // plane-0 bytes, then plane-1 bytes
   for (uint32_t h = 0; h < H; ++h) {
     read(l.input_mc, l.input_address + h * l.line_stride, line.data(), line.size());
@@ -1136,11 +1262,33 @@ ConvOutput image_process(const ConvLayer& l, const ConvMemoryRead& read) {
     for (uint32_t w = 0; w < W; ++w) {
       std::copy_n(line.data() + (size_t(l.pixel_x_offset) + w) * f.bytes, f.bytes, pixel);
       if (f.uv_bytes != 0) std::copy_n(uv_line.data() + (size_t(uv_offset) + w) * f.uv_bytes, f.uv_bytes, pixel + f.bytes);
+      const uint32_t word = uint32_t(pixel[0]) | uint32_t(pixel[1]) << 8 | uint32_t(pixel[2]) << 16 |
+                            uint32_t(pixel[3]) << 24;
       for (uint32_t c = 0; c < C; ++c) {
-        const uint8_t* component = pixel + f.order[c] * f.component_bytes;
-        const uint32_t bits = f.component_bytes == 2 ? uint32_t(component[0] | (component[1] << 8)) : component[0];
+        uint32_t bits = 0;
+        if (f.packed10) {
+          // A 10-bit field fills the top of a 16-bit component (v << 6), the
+          // 2-bit alpha its top two bits (a << 14): cmod pixel_16 =
+          // field << 6 / << 14, RTL IMG_pack.v pk_rsp_dat_ergb (z6, z14).
+          bits = c == 3 ? ((word >> f.field_lsb[c]) & 0x3u) << 14 : ((word >> f.field_lsb[c]) & 0x3FFu) << 6;
+        } else {
+          const uint8_t* component = pixel + f.order[c] * f.component_bytes;
+          bits = f.component_bytes == 2 ? uint32_t(component[0] | (component[1] << 8)) : component[0];
+        }
         int32_t value = 0;
-        if (!l.cvt_enable) {
+        if (fp16) {
+          // fp16 pixels: counted and flushed as fp16 feature data, then
+          // passed through unchanged (CVT_EN and the mean do not apply).
+          // Counted are the image's components (the C model counts the
+          // fetched line from PIXEL_X_OFFSET on, the RTL, cvt.v, the data
+          // written to the buffer: both hold these).
+          if (fp16_is_inf(uint16_t(bits))) ++counts.inf_data;
+          if (fp16_is_nan(uint16_t(bits))) {
+            ++counts.nan_data;
+            if (l.nan_to_zero) bits = 0;
+          }
+          value = int32_t(bits);
+        } else if (!l.cvt_enable) {
           // The component's bits are the element (no sign handling).
           value = int16 ? int32_t(static_cast<int16_t>(bits)) : int32_t(static_cast<int8_t>(bits));
         } else {
@@ -1164,8 +1312,10 @@ ConvOutput image_process(const ConvLayer& l, const ConvMemoryRead& read) {
   std::vector<uint8_t> weight_bytes(
       l.compressed() ? l.cdma_weight_bytes : std::max<size_t>(kernel_elements * eb * K, l.cdma_weight_bytes));
   read_blocks(read, l.weight_mc, l.weight_address, weight_bytes);
+  std::vector<int32_t> fetched_weights = elements(weight_bytes, l.wide());
+  if (fp16) fp16_input(fetched_weights, l.nan_to_zero, counts.nan_weight, counts.inf_weight);
   const std::vector<int32_t> weights =
-      l.compressed() ? decompress_weights(l, read, elements(weight_bytes, int16)) : elements(weight_bytes, int16);
+      l.compressed() ? decompress_weights(l, read, fetched_weights) : std::move(fetched_weights);
   // Reorder to [k][r][e] (e = s x C + c) from the stored layout: with
   // P = 1 the direct layout of 1 x R x CS kernels (channel blocks of
   // atomic-C, then rows, then kernels); with P > 1 per group of P rows,
@@ -1204,7 +1354,9 @@ ConvOutput image_process(const ConvLayer& l, const ConvMemoryRead& read) {
   out.lanes = l.atom_elements();
   out.batches = 1;
   out.values.assign(out.batch_values(), 0);
-  const auto pad_of = [int16](int16_t v) { return int16 ? int32_t(v) : int32_t(static_cast<int8_t>(v & 0xFF)); };
+  // fp16: the 16 bits of the padding values are fp16 patterns.
+  const bool wide = l.wide();
+  const auto pad_of = [wide](int16_t v) { return wide ? int32_t(v) : int32_t(static_cast<int8_t>(v & 0xFF)); };
   const int32_t side_pad = pad_of(l.cdma_pad_value);  // CDMA: left and right padding pixels
   const int32_t line_pad = pad_of(l.pad_value);       // CSC: lines above and below
   const unsigned accumulator_bits = int16 ? 48 : 34;
@@ -1225,6 +1377,11 @@ ConvOutput image_process(const ConvLayer& l, const ConvMemoryRead& read) {
             dst[e] = pixels[(size_t(ih) * W + size_t(iw)) * C + e % C];
           }
         }
+      }
+      if (fp16) {
+        image_fp16_position(column, wk, l, out.values.data() + size_t(y * out.width + x) * lanes,
+                            size_t(out.height) * out.width * lanes);
+        continue;
       }
       for (uint32_t k = 0; k < K; ++k) {
         const int32_t* w = wk.data() + size_t(k) * kernel_elements;
@@ -1256,37 +1413,17 @@ ConvOutput image_process(const ConvLayer& l, const ConvMemoryRead& read) {
       }
     }
   }
+  out.fp32 = fp16;
+  out.nan_input_data = counts.nan_data;
+  out.inf_input_data = counts.inf_data;
+  out.nan_input_weight = counts.nan_weight;
+  out.inf_input_weight = counts.inf_weight;
   return out;
 }
 
 }  // namespace
 
 namespace {
-
-// CDMA's fp16 input counters (D_NAN_INPUT_DATA_NUM, D_INF_INPUT_DATA_NUM,
-// D_NAN_INPUT_WEIGHT_NUM, D_INF_INPUT_WEIGHT_NUM).
-struct FpCounts {
-  uint32_t nan_data = 0, inf_data = 0, nan_weight = 0, inf_weight = 0;
-};
-
-// CDMA's fp16 input path: every fetched element (all lanes of every atom,
-// and the weights as fetched, padding bytes included) is counted when it
-// is a NaN or an infinity, before anything changes it
-// (cmod/cdma/NV_NVDLA_cdma.cpp countNaNinData, countInfinData and the
-// weight counts); then with D_NAN_FLUSH_TO_ZERO every NaN becomes +0: the
-// data (NV_NVDLA_CDMA_cvt.v nan_pass; the C model too) and, in the RTL,
-// the weights (NV_NVDLA_CDMA_wt.v wt_nan_mask; the C model leaves NaN
-// weights, which NVDLA's compiler never produces). Infinities pass.
-void fp16_input(std::vector<int32_t>& elements, bool nan_to_zero, uint32_t& nans, uint32_t& infs) {
-  for (int32_t& e : elements) {
-    const uint16_t v = static_cast<uint16_t>(e);
-    if (fp16_is_inf(v)) ++infs;
-    if (fp16_is_nan(v)) {
-      ++nans;
-      if (nan_to_zero) e = 0;
-    }
-  }
-}
 
 // One output position of an fp16 layer: `column` holds the input elements
 // it sees ([cb][r][s][c'], conv_process), `w` the kernels in the same
@@ -1330,7 +1467,7 @@ ConvOutput winograd_process(const ConvLayer& l, const ConvMemoryRead& read) {
   const uint32_t atom = l.atom_elements();
   const uint32_t W = l.width, H = l.height;
   const uint32_t surfaces = (l.channels + atom - 1) / atom;
-  const uint32_t aligned = surfaces * atom;  // C': every lane of the fetched atoms
+  const uint32_t aligned = surfaces * atom;  // = the channels: whole atoms (winograd_unsupported_or_illegal)
   // CDMA: the cube, one read per line of each surface.
   const size_t line_bytes = size_t(W) * l.atom_bytes;
   std::vector<uint8_t> feature_bytes(size_t(surfaces) * H * line_bytes);

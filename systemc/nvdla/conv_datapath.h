@@ -15,13 +15,13 @@
 // truncation. DATA_REUSE / WEIGHT_REUSE / SKIP_*_RLS only decide what the
 // buffer keeps between layers and do not change the arithmetic (each layer
 // is computed from memory here). Image input (CDMA/CSC D_DATAIN_FORMAT =
-// PIXEL) is modelled for the pitch-linear packed-pixel and semi-planar
-// formats (rules below). Not modelled (named by
-// conv_unsupported_or_illegal()): mixed precisions (so no precision
-// change in CDMA's converter), fp16 Winograd, fp16 image input, and for image
-// input the 10-bit packed and fp16 pixel formats and RESERVED_LINEAR
-// mapping. fp16 on the master configurations (int8 only) and CVT_EN with
-// fp16 are refused naming the register.
+// PIXEL) is modelled for the pitch-linear packed-pixel (8-bit, 16-bit,
+// 10-bit packed, fp16) and semi-planar formats (rules below). Not modelled
+// (named by conv_unsupported_or_illegal()): mixed precisions (so no
+// precision change in CDMA's converter), fp16 Winograd, and for image
+// input RESERVED_LINEAR mapping. fp16 on the master configurations (int8
+// only), a pixel format that does not match the input precision, and
+// CVT_EN with fp16 feature input are refused naming the register.
 // Deconvolution is a software composition of direct convolutions.
 //
 // Winograd (nv_full only: every master spec sets WINOGRAD_DISABLE), CONV_MODE
@@ -31,14 +31,15 @@
 //   extension  CDMA pads the input (PL, PR, PT, PB with CDMA
 //             D_ZERO_PADDING_VALUE: its low 8 bits as int8, all 16 for
 //             int16; vmod/nvdla/cdma/NV_NVDLA_CDMA_wg.v dma_pad_data) and folds
-//             the stride into channels: with C' = the channels rounded up to
-//             whole atoms (all lanes of the fetched atoms, as in memory),
-//             extended element (x, y, (dy x SX + dx) x C' + c) is padded
+//             the stride into channels: the C channels are whole atoms (C a
+//             multiple of 32 int8 / 16 int16, NV_NVDLA_CDMA_wg.v "channel is
+//             not divisible by 16/32"), and
+//             extended element (x, y, (dy x SX + dx) x C + c) is padded
 //             element (x SX + dx, y SY + dy, c) (cmod/cdma/NV_NVDLA_cdma.cpp
 //             WinoConvDataResponseSequencerCommon coor_channel_4x4x4). So
 //             (PL + W + PR) = SX x WE and (PT + H + PB) = SY x HE with WE x HE
 //             = CDMA D_DATAIN_SIZE_EXT_0 = CSC D_DATAIN_SIZE_EXT_0, both
-//             multiples of 4, and CSC DATAIN_CHANNEL_EXT = C' x SX x SY
+//             multiples of 4, and CSC DATAIN_CHANNEL_EXT = C x SX x SY
 //             (NV_NVDLA_CDMA_wg.v assertions "width and width_ext not
 //             match", "width_ext is not divisible by 4"; nvdla/doc
 //             programming_guide.rst DATAIN_SIZE_EXT table). The output is
@@ -47,7 +48,7 @@
 //             8 x 8 (programming_guide.rst "Winograd": multiples of 4, >= 8).
 //             CSC stride 1 (D_CONV_STRIDE_EXT 0), no dilation, kernel 4 x 4
 //             (D_WEIGHT_SIZE_EXT_0), WEIGHT_CHANNEL_EXT = DATAIN_CHANNEL_EXT.
-//             D_ENTRY_PER_SLICE + 1 = WE / 4 x C' / atom x SX x SY (the cmod's
+//             D_ENTRY_PER_SLICE + 1 = WE / 4 x C / atom x SX x SY (the cmod's
 //             cbuf_entry_per_slice check in CDMA and CSC); the data banks
 //             hold HE x that many entries.
 //   weights   pre-transformed by software (U = G g G^T of each 3x3
@@ -62,10 +63,11 @@
 //             NV_NVDLA_CSC_pra_cell; RTL NV_NVDLA_CSC_pra_cell.v) per 4x4
 //             tile d of one channel: V = B^T d B, B^T = [1 0 -1 0; 0 1 1 0;
 //             0 -1 1 0; 0 1 0 -1], exact (rows in 17 bits, then 18); then
-//             each element is shifted right by CSC D_PRA_CFG.PRA_TRUNCATE t,
-//             rounded half away from zero and saturated to int8 / int16
-//             (IntShiftRight into ac_fixed AC_RND_INF, AC_SAT of
-//             cmod/hls/include/nvdla_int.h).
+//             each element is shifted right by CSC D_PRA_CFG.PRA_TRUNCATE t
+//             (0..2, as NVDLA's trace generator programs it,
+//             nvdla_cc_dp_resource.sv), rounded half away from zero and
+//             saturated to int8 / int16 (IntShiftRight into ac_fixed
+//             AC_RND_INF, AC_SAT of cmod/hls/include/nvdla_int.h).
 //   CMAC      per kernel, tile and block of 4 channels
 //             (cmod/cmac/NV_NVDLA_cmac.h calculation_int8/int16, winograd):
 //             M[p] = sum over the 4 channels of V[p] x U[p] (exact), then
@@ -75,11 +77,10 @@
 //             (34 / 48-bit saturating accumulator, CLIP_TRUNCATE,
 //             D_OUT_SATURATION); SDP receives the cube in the usual order.
 //   Refused naming the register: fp16 and compressed weights (not
-//   modelled), CDMA D_CVT_CFG.CVT_EN (format.rst: Winograd has no
-//   precision conversion; the C model's Winograd fetch skips the converter
-//   while NV_NVDLA_CDMA_cvt.v would convert the wg2cvt data, padding
-//   included), image input and several batches (programming_guide.rst
-//   feature-crossing table).
+//   modelled), CDMA D_CVT_CFG.CVT_EN (the C model's Winograd fetch skips
+//   the converter while NV_NVDLA_CDMA_cvt.v would convert the wg2cvt data,
+//   padding included, so the two disagree), image input and several
+//   batches (programming_guide.rst feature-crossing table).
 //
 // Multi-batch (nv_full only: every master spec sets BATCH_DISABLE):
 // D_BATCH_NUMBER = N - 1 in CDMA, CSC and CACC alike. CDMA reads batch b's
@@ -259,6 +260,28 @@
 //              T_A16B16G16R16, T_X16B16G16R16       halfwords 0,1,2,3
 //              T_A16Y16U16V16                       halfwords 2,1,0,3
 //              T_V16U16Y16A16                       halfwords 1,2,3,0
+//            10-bit packed (nv_full, int16): b = 4, one little-endian
+//            32-bit word w per pixel, four int16 elements: a 10-bit field
+//            f becomes f x 64 (its bits at the element's top), the 2-bit
+//            A field a becomes a x 16384 (cmod pixel_16 = field << 6 /
+//            << 14; RTL IMG_pack.v pk_rsp_dat_ergb inserts 6 and 14 zero
+//            bits). Fields (lowest bit of R/Y, G/U, B/V, A):
+//              T_A2B10G10R10                        0, 10, 20, 30
+//              T_A2R10G10B10, T_A2Y10U10V10         20, 10, 0, 30
+//              T_B10G10R10A2, T_V10U10Y10A2         2, 12, 22, 0
+//              T_R10G10B10A2                        22, 12, 2, 0
+//            Then as the 16-bit formats (unsigned unless
+//            PIXEL_SIGN_OVERRIDE, cmod process_one_element_16 with
+//            PIXEL_UNSIGNED_INT16).
+//            fp16 (nv_full): T_R16_F (b = 2), T_A16B16G16R16_F (halfwords
+//            0,1,2,3), T_A16Y16U16V16_F (2,1,0,3), cmod PIXEL_FP16.
+//            The format fixes D_MISC_CFG.IN_PRECISION: 8-bit formats INT8,
+//            16-bit and 10-bit packed INT16, _F formats FP16 (nvdlav1
+//            IMG_ctrl.v asserts "Unmatch input int8/int16/fp16 precision");
+//            the master IMG_ctrl.v compiles all but the 8-bit formats out
+//            (NVDLA_FEATURE_DATA_TYPE_INT8: no 16 -> 8 conversion), so
+//            nv_small/nv_large refuse them naming PIXEL_FORMAT and the
+//            configuration.
 //            semi-planar (4:4:4), Y in plane 0 (b bytes per pixel), the
 //            UV pair in plane 1 (2b bytes per pixel), three channels Y,U,V:
 //              T_Y8___U8V8_N444 (b = 1)              V first, then U
@@ -299,7 +322,26 @@
 //            above (NV_NVDLA_CDMA_cvt.v: oprand_0 sign from cvt_wr_uint,
 //            oprand_1 = mean data when cvt_wr_mean; programming_guide.rst
 //            PIXEL_SIGN_OVERRIDE). The mean acts only through the
-//            converter.
+//            converter. fp16 pixels pass unchanged, CVT_EN or not: the
+//            converter (cmod/hls/cdma_libs/cdma_cvt.cpp, RTL
+//            NV_NVDLA_CDMA_CVT_cell.v generated from it) returns fp16 input
+//            as it is, and the C model's image sequencer, unlike its
+//            feature one, does not stop on CVT_EN with fp16; so the mean
+//            does not apply either.
+//   fp16     each NaN / infinite pixel component counts in CDMA
+//            D_NAN_INPUT_DATA_NUM / D_INF_INPUT_DATA_NUM, and with
+//            D_NAN_FLUSH_TO_ZERO a NaN becomes +0 before the converter
+//            (cmod pitch_buffer flush in ImageConvDataResponseSequencer-
+//            Common; RTL cvt.v nan_pass / dat_nan_mask); the weights as for
+//            feature input. Counted are the image's H x W x C components:
+//            the C model counts the fetched line from PIXEL_X_OFFSET to the
+//            end of its last atom (bytes past the last pixel are left
+//            uninitialised in its pitch buffer), the RTL (cvt.v) the data
+//            written to the buffer, padding pixels included; both hold the
+//            image's components, the model counts just those. The padding
+//            values are fp16 patterns (all 16 bits), CMAC/CACC as the fp16
+//            feature rules, one atomic operation per channel block of the
+//            extended channels and kernel row (or group of P rows).
 //   padding  left/right padding pixels are written by CDMA with the low
 //            8 (int16: 16) bits of CDMA D_ZERO_PADDING_VALUE, not
 //            converted (cvt.v cvt_out_pad_mask); lines above and below
@@ -622,8 +664,9 @@ int32_t cacc_truncate(int64_t accumulator, uint32_t truncate, bool* saturated = 
 
 // ---- Winograd (the header's Winograd rules).
 // CSC's pre-addition of one channel's 4x4 tile d (row-major, y x 4 + x):
-// V = B^T d B, each element shifted right by `truncate` (0..3), rounded
-// half away from zero and saturated to int8 (int16 when `int16`).
+// V = B^T d B, each element shifted right by `truncate` (the 2-bit field;
+// layers are refused above 2), rounded half away from zero and saturated
+// to int8 (int16 when `int16`).
 void csc_pra(const int32_t d[16], uint32_t truncate, bool int16, int32_t v[16]);
 // CMAC's output transform of one tile's 16 products M (row-major): the 2x2
 // Y = A^T M A, row-major (Y[r x 2 + c] is output column c, row r).

@@ -152,10 +152,14 @@ void Sdp::run() {
       if (const auto illegal = ew_unsupported_or_illegal(m_layer.ew, &m_layer)) error(*illegal + where);
     }
     if (batches > 1) {
-      // Multi-batch output comes from the convolution core of a design with
-      // NVDLA_BATCH_ENABLE (nvdlav1 NV_NVDLA_SDP_WDMA_cmd.v batch mode); the
-      // trace generator allows it only towards memory and without EQL
-      // (verif/.../nvdla_sdp_resource.sv c_ias_multi_batch).
+      // Multi-batch exists in a design with NVDLA_BATCH_ENABLE (nvdlav1
+      // NV_NVDLA_SDP_WDMA_cmd.v batch mode). NVDLA's programming guide
+      // (programming_guide.rst "Winograd/Batch") has the batches come from
+      // the convolution core; the RTL's MRDMA and the trace generator
+      // (verif/.../nvdla_sdp_resource.sv c_ias_feature) also allow them from
+      // memory, where MRDMA reads the same cube for every batch
+      // (sdp_rdma.cpp). The trace generator allows batches only towards
+      // memory and without EQL (c_ias_multi_batch).
       if (!conv_core_config(m_config.config).batch) {
         error("D_FEATURE_MODE_CFG.BATCH_NUMBER = " + std::to_string(batches - 1) +
               ": multi-batch is not supported by " + m_config.name + " (its hardware spec sets BATCH_DISABLE)" + where);
@@ -180,6 +184,16 @@ void Sdp::run() {
       const uint64_t line = m_bank.get(r::D_DST_LINE_STRIDE, g) & atom_mask;
       const uint64_t surface = m_bank.get(r::D_DST_SURFACE_STRIDE, g) & atom_mask;
       const uint64_t stride = m_bank.get(r::D_DST_BATCH_STRIDE, g) & atom_mask;
+      // The write DMA's batch mode moves lines and surfaces in pairs of
+      // atoms: the trace generator keeps D_DST_LINE_STRIDE and
+      // D_DST_SURFACE_STRIDE at even numbers of atoms except for a 1x1 cube
+      // (c_ias_multi_batch).
+      if (!(out.width == 1 && out.height == 1) && (line % (2 * m_config.atom_bytes) != 0 ||
+                                                   surface % (2 * m_config.atom_bytes) != 0)) {
+        error("multi-batch (D_FEATURE_MODE_CFG.BATCH_NUMBER) needs D_DST_LINE_STRIDE (" + std::to_string(line) +
+              ") and D_DST_SURFACE_STRIDE (" + std::to_string(surface) + ") to be multiples of " +
+              std::to_string(2 * m_config.atom_bytes) + " bytes (two memory atoms)" + where);
+      }
       const uint64_t cube = (out.surfaces() > 1 ? surface : line * out.height) * out.surfaces();
       if (stride < cube) {
         error("D_DST_BATCH_STRIDE (" + std::to_string(stride) + ") is below the bytes of one output cube (" +

@@ -55,7 +55,10 @@ SdpRdmaLayer SdpRdma::fetch(PackedCube& cube) {
   // stride: its batch counter is the innermost loop of its requests and
   // leaves the address alone (nvdlav1 NV_NVDLA_SDP_MRDMA_ig.v, count_b), so
   // every line is read once per batch from the same place and every batch
-  // is the same cube (cmod/sdp/NV_NVDLA_sdp.cpp reads it the same way).
+  // is the same cube. NVDLA's programming guide has batches come from the
+  // convolution core; the C model reads them from memory this way only as a
+  // workaround for testing SDP alone (cmod/sdp/NV_NVDLA_sdp.cpp
+  // CMOD_WAR_WG_BATCH), and the trace generator allows it.
   layer.batches = r::D_FEATURE_MODE_CFG_BATCH_NUMBER.get(mode) + 1;
   const uint32_t in = r::D_FEATURE_MODE_CFG_IN_PRECISION.get(mode);
   const uint32_t proc = r::D_FEATURE_MODE_CFG_PROC_PRECISION.get(mode);

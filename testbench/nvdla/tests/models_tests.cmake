@@ -38,10 +38,11 @@ acosim_add_gtest(NAME nvdla_cdp_int16_tests SYSTEMC LABELS unit
     ${CMAKE_CURRENT_LIST_DIR}/test_model_cdp_int16.cpp
   LIBS acosim_nvdla_system)
 
-# Image input through CDMA, CSC, CACC and SDP's write DMA on nv_small
-# (test_model_conv_image.cpp): a packed and a semi-planar format with mean
-# subtraction, programmed over the CSB, against a plain convolution loop;
-# CDMA and CSC disagreeing on the input format is refused before any write.
+# Image input through CDMA, CSC, CACC and SDP's write DMA
+# (test_model_conv_image.cpp): on nv_small a packed and a semi-planar format
+# with mean subtraction, on nv_full an fp16 image with a flushed NaN,
+# programmed over the CSB, against a plain convolution loop; CDMA and CSC
+# disagreeing on the input format is refused before any write.
 acosim_add_gtest(NAME nvdla_conv_image_model_tests SYSTEMC LABELS unit
   SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/test_model_conv_image.cpp

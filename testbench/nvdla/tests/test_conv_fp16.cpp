@@ -1,8 +1,8 @@
 // fp16 direct convolution on nv_full (the nvdlav1 design): CMAC's block
 // floating-point products and adder tree, CACC's FP48 accumulation and its
 // fp32 delivery to SDP, CDMA's NaN flush and NaN/Inf counters, the fp16
-// pad value, and the refusals (fp16 on the master configurations, CVT_EN,
-// mixed precisions). Expected values are worked out by hand in the comments
+// pad value, and the refusals (fp16 on the master configurations, CVT_EN
+// with fp16 feature input, mixed precisions). Expected values are worked out by hand in the comments
 // (fp16 inputs whose products and sums are exact, then the cases where the
 // hardware's truncation, rounding and accumulation order show), except the
 // three Booth-multiplier vectors of CmacFp16.BoothTruncationVectors, which

@@ -9,12 +9,19 @@
 // the offset, scale, round half away from zero, saturate), padded with
 // CDMA's pad value left and right and CSC's above and below. The weights
 // are packed the way nvdla/doc format.rst describes image weights
-// (channel pre-extension, optional post-extension). Then programming
-// errors, each refused naming its register before any memory is read.
+// (channel pre-extension, optional post-extension). The 10-bit packed
+// formats are unpacked here from the name's field widths (most significant
+// first) and each field moved to the top of a 16-bit element; the fp16
+// formats use values n / 8 whose products and sums are exact, so each
+// output is the exact sum as fp32 (or a NaN where an unflushed NaN pixel
+// reaches it). Then programming errors, each refused naming its register
+// before any memory is read.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -84,11 +91,19 @@ struct ImageLayer {
   uint32_t truncate = 0;
   bool compressed = false;  // nv_full: D_WEIGHT_FORMAT = COMPRESSED
   uint32_t seed = 1;
+  // fp16 formats: D_NAN_FLUSH_TO_ZERO, and the pixel component (w, h, c)
+  // that holds a NaN (none when nan_w < 0).
+  bool nan_to_zero = false;
+  int32_t nan_w = -1;
+  uint32_t nan_h = 0, nan_c = 0;
 };
 
 struct Geometry {
   const HardwareConfig* hw;
   uint32_t bits = 0, pixel_bytes = 0, uv_bytes = 0, channels = 0, element_bytes = 1;
+  bool fp16 = false;      // a _F format: the components are fp16
+  bool packed10 = false;  // a 10-bit packed format (a 2-bit A field): one 32-bit word per pixel
+  uint32_t field_lsb[4] = {0, 0, 0, 0}, field_bits[4] = {0, 0, 0, 0};  // packed10: channel c's field
   uint32_t atomic_c = 0, atomic_k = 0, entry_bytes = 0;
   std::vector<uint32_t> plane_of_channel;  // 0, or 1 for the UV plane
   std::vector<uint32_t> byte_of_channel;   // first byte of channel c within its plane's pixel
@@ -121,6 +136,27 @@ Geometry geometry(const ImageLayer& l) {
   }
   g.channels = uint32_t(g.byte_of_channel.size());
   g.element_bytes = g.bits > 8 ? 2 : 1;
+  g.fp16 = name.size() > 2 && name.substr(name.size() - 2) == "_F";
+  // A 10-bit packed name ("A2B10G10R10") lists the fields of a
+  // little-endian 32-bit word from its most significant end; each becomes
+  // a 16-bit element.
+  if (name.find("10") != std::string::npos && name.find('2') != std::string::npos && split == std::string::npos &&
+      name.size() == 11) {
+    g.packed10 = true;
+    uint32_t top = 32;
+    for (size_t i = 0; i < name.size();) {
+      const char letter = name[i];
+      size_t digits = 0;
+      const uint32_t width = uint32_t(std::stoul(name.substr(i + 1), &digits));
+      top -= width;
+      g.field_lsb[channel_of(letter)] = top;
+      g.field_bits[channel_of(letter)] = width;
+      i += 1 + digits;
+    }
+    g.pixel_bytes = 4;
+    g.element_bytes = 2;
+    g.channels = 4;
+  }
   // nv_small.spec, nv_large.spec; nv_full (nvdlav1): atomic C 64, int8
   // groups of 32 kernels, int16 of 16, 128-byte CBUF entries.
   switch (l.config) {
@@ -143,7 +179,7 @@ ConvRegisters registers(const ImageLayer& l) {
   const uint32_t kernel_bytes = l.kernel_h * cs * g.element_bytes;
   const uint32_t line_bytes = (l.pad_left + l.width + l.pad_right) * g.channels * g.element_bytes;
   const uint32_t entries = (line_bytes + g.entry_bytes - 1) / g.entry_bytes;
-  const uint32_t precision = g.element_bytes == 2 ? 1 : 0;
+  const uint32_t precision = g.fp16 ? 2 : g.element_bytes == 2 ? 1 : 0;
   ConvRegisters r;
   r.cdma_misc_cfg = rd::D_MISC_CFG_IN_PRECISION.put(precision) | rd::D_MISC_CFG_PROC_PRECISION.put(precision);
   r.cdma_datain_format = rd::D_DATAIN_FORMAT_DATAIN_FORMAT.put(rd::D_DATAIN_FORMAT_DATAIN_FORMAT_PIXEL) |
@@ -182,6 +218,7 @@ ConvRegisters registers(const ImageLayer& l) {
                         rd::D_ZERO_PADDING_PAD_TOP.put(l.pad_top) | rd::D_ZERO_PADDING_PAD_BOTTOM.put(l.pad_bottom);
   r.cdma_zero_padding_value = uint16_t(int16_t(l.cdma_pad));
   r.cdma_bank = rd::D_BANK_DATA_BANK.put(0) | rd::D_BANK_WEIGHT_BANK.put(0);
+  r.cdma_nan_flush_to_zero = l.nan_to_zero ? 1 : 0;
 
   r.csc_misc_cfg = rc::D_MISC_CFG_IN_PRECISION.put(precision) | rc::D_MISC_CFG_PROC_PRECISION.put(precision);
   r.csc_datain_format = rc::D_DATAIN_FORMAT_DATAIN_FORMAT.put(rc::D_DATAIN_FORMAT_DATAIN_FORMAT_PIXEL);
@@ -224,6 +261,27 @@ int32_t weight(const ImageLayer& l, uint32_t k, uint32_t r, uint32_t s, uint32_t
   return int32_t(noise(l.seed + 7, ((uint64_t(k) * 64 + r) * 64 + s) * 8 + c) % 15) - 7;
 }
 
+// fp16 pattern of n / 8 for |n| <= 15: the values of the fp16 layers, all
+// in [0.125, 2) or 0 (one CMAC exponent group: products and sums exact, as
+// in test_conv_fp16.cpp), so each output is the exact sum as fp32.
+uint16_t fp16_eighths(int32_t n) {
+  if (n == 0) return 0;
+  uint32_t m = uint32_t(n < 0 ? -n : n);  // value m / 8 = m x 2^e, e = -3
+  int32_t e = -3;
+  while (m < 1024) m <<= 1, --e;  // m in [1024, 2048): value (m / 1024) x 2^(e + 10)
+  return uint16_t((n < 0 ? 0x8000u : 0u) | uint32_t(e + 10 + 15) << 10 | (m - 1024));
+}
+
+// The value of a finite fp16 pattern.
+double fp16_value(uint16_t v) {
+  const int32_t exponent = (v >> 10) & 0x1F;
+  const double magnitude = exponent == 0 ? std::ldexp(double(v & 0x3FF), -24)
+                                         : std::ldexp(double(1024 + (v & 0x3FF)), exponent - 25);
+  return (v & 0x8000) != 0 ? -magnitude : magnitude;
+}
+
+bool fp16_nan(uint16_t v) { return (v & 0x7C00) == 0x7C00 && (v & 0x3FF) != 0; }
+
 // The weights as format.rst lays out image weights: kernel k pre-extended
 // to 1 x R x (S x C), channel s x C + c; without post-extension the direct
 // layout (groups of atomic-K kernels; per channel block of atomic-C, per
@@ -249,7 +307,8 @@ std::vector<uint8_t> pack_weights(const ImageLayer& l, const Geometry& g) {
     }
   }
   std::vector<uint8_t> bytes;
-  for (const int32_t w : order) {
+  for (const int32_t v : order) {
+    const int32_t w = g.fp16 ? int32_t(fp16_eighths(v)) : v;  // fp16: the weight is v / 8
     bytes.push_back(uint8_t(w));
     if (g.element_bytes == 2) bytes.push_back(uint8_t(uint32_t(w) >> 8));
   }
@@ -306,6 +365,14 @@ int32_t image_element(const ImageLayer& l, const Geometry& g, const std::map<uin
                                 g.byte_of_channel[c];
   uint32_t raw = memory.at(at);
   if (g.element_bytes == 2) raw |= uint32_t(memory.at(at + 1)) << 8;
+  if (g.packed10) {
+    // The channel's field of the pixel's little-endian word, moved to the
+    // top of a 16-bit element.
+    const uint64_t word_at = kImage + uint64_t(h) * g.line_stride + uint64_t(l.x_offset + w) * 4;
+    uint32_t word = 0;
+    for (uint32_t b = 0; b < 4; ++b) word |= uint32_t(memory.at(word_at + b)) << (8 * b);
+    raw = ((word >> g.field_lsb[c]) & ((1u << g.field_bits[c]) - 1)) << (16 - g.field_bits[c]);
+  }
   const int32_t as_signed = g.element_bytes == 2 ? int32_t(int16_t(raw)) : int32_t(int8_t(raw));
   if (!l.cvt) return as_signed;  // the bits as they are
   const int64_t x = l.sign_override ? as_signed : int64_t(raw);
@@ -318,6 +385,10 @@ int32_t image_element(const ImageLayer& l, const Geometry& g, const std::map<uin
 struct ImageRun {
   ConvOutput out;
   std::vector<std::vector<std::vector<int64_t>>> expected;  // [k][y][x], before CACC truncation
+  // fp16 layers: the exact sum [k][y][x], and whether the window holds a
+  // NaN that reaches CMAC (then the output is a NaN).
+  std::vector<std::vector<std::vector<double>>> expected_fp;
+  std::vector<std::vector<std::vector<bool>>> expected_nan;
   Geometry g;
 };
 
@@ -336,6 +407,26 @@ ImageRun run_image(const ImageLayer& l, const ConvRegisters& r) {
     for (uint32_t i = 0; i < g.uv_line_stride; ++i) {
       const uint64_t a = kImageUV + uint64_t(h) * g.uv_line_stride + i;
       memory[a] = noise(l.seed, a);
+    }
+  }
+  if (g.fp16) {
+    // Every component n / 8 (|n| <= 15); the NaN where asked; a NaN in the
+    // bytes before the first pixel (PIXEL_X_OFFSET) and an infinity right
+    // after the last one, which are not image data and are not counted.
+    for (uint32_t h = 0; h < l.height; ++h) {
+      const uint64_t line = kImage + uint64_t(h) * g.line_stride;
+      for (uint32_t w = 0; w < l.width; ++w)
+        for (uint32_t c = 0; c < g.channels; ++c) {
+          const uint64_t at = line + uint64_t(l.x_offset + w) * g.pixel_bytes + g.byte_of_channel[c];
+          const bool nan = int32_t(w) == l.nan_w && h == l.nan_h && c == l.nan_c;
+          const uint16_t v = nan ? 0x7E01 : fp16_eighths(int32_t(noise(l.seed + 3, at) % 31) - 15);
+          memory[at] = uint8_t(v);
+          memory[at + 1] = uint8_t(v >> 8);
+        }
+      if (l.x_offset > 0) memory[line] = 0x01, memory[line + 1] = 0x7E;
+      const uint64_t after = line + uint64_t(l.x_offset + l.width) * g.pixel_bytes;
+      memory[after] = 0x00;
+      memory[after + 1] = 0x7C;
     }
   }
   const std::vector<uint8_t> dense = pack_weights(l, g);
@@ -389,6 +480,36 @@ ImageRun run_image(const ImageLayer& l, const ConvRegisters& r) {
             }
         run.expected[k][y][x] = sum;
       }
+  if (g.fp16) {
+    // The pads and components as fp16 values; a NaN component is +0 when
+    // flushed and otherwise makes every output whose window holds it NaN.
+    run.expected_fp.assign(l.kernels, std::vector<std::vector<double>>(g.out_h, std::vector<double>(g.out_w, 0)));
+    run.expected_nan.assign(l.kernels, std::vector<std::vector<bool>>(g.out_h, std::vector<bool>(g.out_w, false)));
+    for (uint32_t k = 0; k < l.kernels; ++k)
+      for (uint32_t y = 0; y < g.out_h; ++y)
+        for (uint32_t x = 0; x < g.out_w; ++x)
+          for (uint32_t kr = 0; kr < l.kernel_h; ++kr)
+            for (uint32_t ks = 0; ks < l.kernel_w; ++ks)
+              for (uint32_t c = 0; c < g.channels; ++c) {
+                const int64_t ih = int64_t(y * l.stride_y + kr) - l.pad_top;
+                const int64_t iw = int64_t(x * l.stride_x + ks) - l.pad_left;
+                uint16_t v;
+                if (ih < 0 || ih >= int64_t(l.height)) {
+                  v = uint16_t(l.csc_pad);
+                } else if (iw < 0 || iw >= int64_t(l.width)) {
+                  v = uint16_t(l.cdma_pad);
+                } else {
+                  const uint64_t at = kImage + uint64_t(ih) * g.line_stride +
+                                      uint64_t(l.x_offset + uint32_t(iw)) * g.pixel_bytes + g.byte_of_channel[c];
+                  v = uint16_t(memory.at(at) | memory.at(at + 1) << 8);
+                }
+                if (fp16_nan(v)) {
+                  if (!l.nan_to_zero) run.expected_nan[k][y][x] = true;
+                  continue;  // flushed: +0 adds nothing
+                }
+                run.expected_fp[k][y][x] += fp16_value(v) * (weight(l, k, kr, ks, c) / 8.0);
+              }
+  }
   return run;
 }
 
@@ -401,7 +522,27 @@ void expect_equal(const ImageLayer& l, const ImageRun& run) {
   ASSERT_EQ(run.out.width, run.g.out_w);
   ASSERT_EQ(run.out.height, run.g.out_h);
   ASSERT_EQ(run.out.channels, l.kernels);
+  EXPECT_EQ(run.out.fp32, run.g.fp16);
   size_t mismatches = 0;
+  if (run.g.fp16) {
+    // fp32 patterns: the exact sum, or any NaN.
+    for (uint32_t k = 0; k < l.kernels; ++k)
+      for (uint32_t y = 0; y < run.g.out_h; ++y)
+        for (uint32_t x = 0; x < run.g.out_w; ++x) {
+          const uint32_t got = uint32_t(run.out.at(x, y, k));
+          const bool nan = (got & 0x7F800000u) == 0x7F800000u && (got & 0x7FFFFFu) != 0;
+          float want_f = float(run.expected_fp[k][y][x]);
+          uint32_t want = 0;
+          std::memcpy(&want, &want_f, sizeof want);
+          const bool ok = run.expected_nan[k][y][x] ? nan : got == want;
+          if (!ok && ++mismatches <= 5) {
+            ADD_FAILURE() << l.format.name << " k " << k << " y " << y << " x " << x << ": 0x" << std::hex << got
+                          << " != 0x" << want << (run.expected_nan[k][y][x] ? " (a NaN)" : "") << std::dec;
+          }
+        }
+    EXPECT_EQ(mismatches, 0u) << l.format.name;
+    return;
+  }
   for (uint32_t k = 0; k < l.kernels; ++k)
     for (uint32_t y = 0; y < run.g.out_h; ++y)
       for (uint32_t x = 0; x < run.g.out_w; ++x) {
@@ -437,6 +578,21 @@ const Format kFormats16[] = {
     {"X16B16G16R16", rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_X16B16G16R16},
     {"A16Y16U16V16", rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A16Y16U16V16},
     {"V16U16Y16A16", rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_V16U16Y16A16},
+};
+
+const Format kFormats10[] = {
+    {"A2B10G10R10", rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A2B10G10R10},
+    {"A2R10G10B10", rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A2R10G10B10},
+    {"B10G10R10A2", rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_B10G10R10A2},
+    {"R10G10B10A2", rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_R10G10B10A2},
+    {"A2Y10U10V10", rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A2Y10U10V10},
+    {"V10U10Y10A2", rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_V10U10Y10A2},
+};
+
+const Format kFormatsFp16[] = {
+    {"R16_F", rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_R16_F},
+    {"A16B16G16R16_F", rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A16B16G16R16_F},
+    {"A16Y16U16V16_F", rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A16Y16U16V16_F},
 };
 
 const Format kSemiPlanar8[] = {
@@ -590,6 +746,119 @@ TEST(ConvImage, SixteenBitFormatsOnNvFull) {
   }
 }
 
+// The 10-bit packed formats on nv_full (int16): each 32-bit pixel word's
+// fields in the name's order, every 10-bit field as the top of a 16-bit
+// element (field x 64) and the 2-bit A as its top two bits (a x 16384);
+// X offsets 5 and 7 (4-byte pixels: 8 per 32-byte atom) and lines of two
+// atoms; raw, with the per-channel means, and signed with CVT_OFFSET.
+TEST(ConvImage, TenBitPackedFormatsOnNvFull) {
+  for (const Format& f : kFormats10) {
+    for (const int mode : {0, 1, 2}) {
+      ImageLayer l;
+      l.config = Config::NvFull;
+      l.format = f;
+      l.width = 6;
+      l.kernels = 17;
+      l.kernel_w = 2;
+      l.pad_left = 1;
+      l.pad_right = 2;
+      l.x_offset = mode == 2 ? 7 : 5;
+      l.cdma_pad = -1234;
+      l.csc_pad = 999;
+      l.cvt = mode != 0;
+      l.sign_override = mode == 2;
+      l.mean = mode == 1;
+      l.means[0] = 30000;
+      l.means[1] = -1;
+      l.means[2] = 4000;
+      l.means[3] = -32768;
+      l.cvt_offset = -77;
+      l.cvt_scale = 5;
+      l.cvt_truncate = 2;
+      l.truncate = 4;
+      l.seed = 900 + f.code * 3 + uint32_t(mode);
+      expect_equal(l, run_image(l));
+    }
+  }
+}
+
+// A hand-worked 10-bit pixel: T_A2B10G10R10 word 0xC0300801 is A = 3,
+// B = 3, G = 2, R = 1, so the four elements are R 64, G 128, B 192 and
+// A 49152 (-16384 as int16). One 1 x 1 kernel of weights 1, 2, 3, 1
+// gives 64 + 256 + 576 - 16384 = -15488 (no padding, no converter).
+TEST(ConvImage, TenBitPackedPixelByHand) {
+  ImageLayer l;
+  l.config = Config::NvFull;
+  l.format = kFormats10[0];
+  l.width = 1;
+  l.height = 1;
+  l.kernel_w = l.kernel_h = 1;
+  l.kernels = 1;
+  l.pad_left = l.pad_right = l.pad_top = l.pad_bottom = 0;
+  l.x_offset = 3;
+  const Geometry g = geometry(l);
+  const ConvLayer layer = decode_conv(registers(l), *g.hw);
+  const uint8_t word[4] = {0x01, 0x08, 0x30, 0xC0};
+  const int16_t weights[4] = {1, 2, 3, 1};
+  const ConvOutput out = conv_process(layer, [&](bool, uint64_t address, uint8_t* data, size_t bytes) {
+    for (size_t i = 0; i < bytes; ++i) {
+      const uint64_t a = address + i;
+      data[i] = 0;
+      if (a >= kImage + 12 && a < kImage + 16) data[i] = word[a - kImage - 12];  // pixel 3 of the line
+      if (a >= kWeights && a < kWeights + 8) data[i] = uint8_t(uint16_t(weights[(a - kWeights) / 2]) >> (8 * (a % 2)));
+    }
+  });
+  EXPECT_EQ(out.at(0, 0, 0), -15488);
+}
+
+// The fp16 formats on nv_full: components n / 8 in the name's order (the
+// 16-bit layouts), fp16 pads 0.5 (CDMA, left and right) and -1 (CSC, above
+// and below); each output the exact sum as fp32. A NaN pixel component is
+// counted in D_NAN_INPUT_DATA_NUM; with D_NAN_FLUSH_TO_ZERO it adds +0,
+// without it the outputs that see it are NaN. The NaN before the first
+// pixel (in the PIXEL_X_OFFSET bytes) and the infinity after the last one
+// are not image data and are not counted. CVT_EN with the means leaves
+// fp16 pixels unchanged. Mode 4: post-extension (2 rows per atomic
+// operation) with compressed weights.
+TEST(ConvImage, Fp16FormatsOnNvFull) {
+  for (const Format& f : kFormatsFp16) {
+    for (const int mode : {0, 1, 2, 3, 4}) {
+      ImageLayer l;
+      l.config = Config::NvFull;
+      l.format = f;
+      l.width = 5;
+      l.kernels = 18;
+      l.kernel_w = 3;
+      l.pad_left = 1;
+      l.pad_right = 2;
+      l.x_offset = std::string(f.name) == "R16_F" ? 9 : 2;
+      l.cdma_pad = 0x3800;
+      l.csc_pad = 0xBC00;
+      if (mode == 1 || mode == 2) {
+        l.nan_w = 2;
+        l.nan_h = 1;
+        l.nan_c = std::string(f.name) == "R16_F" ? 0 : 3;
+      }
+      l.nan_to_zero = mode == 1;
+      l.cvt = l.mean = mode == 3;
+      l.means[0] = 100;
+      l.means[1] = -5;
+      l.means[2] = 7;
+      l.means[3] = 1;
+      l.cvt_scale = 3;
+      l.post_y_extension = mode == 4 ? 1 : 0;
+      l.compressed = mode == 4;
+      l.seed = 1300 + f.code * 5 + uint32_t(mode);
+      const ImageRun run = run_image(l);
+      expect_equal(l, run);
+      EXPECT_EQ(run.out.nan_input_data, l.nan_w >= 0 ? 1u : 0u) << f.name << " mode " << mode;
+      EXPECT_EQ(run.out.inf_input_data, 0u) << f.name << " mode " << mode;
+      EXPECT_EQ(run.out.nan_input_weight, 0u);
+      EXPECT_EQ(run.out.inf_input_weight, 0u);
+    }
+  }
+}
+
 // The semi-planar 8-bit formats on every master configuration: Y from
 // plane 0, the UV pair from plane 1 (D_DAIN_ADDR_1, D_LINE_UV_STRIDE),
 // X offsets in and beyond the first half atom of plane 1, raw and with the
@@ -728,17 +997,32 @@ TEST(ConvImageLimits, ProgrammingErrorsNameTheRegister) {
   r.cdma_datain_format |= rd::D_DATAIN_FORMAT_PIXEL_MAPPING.put(1);
   has(r, "PIXEL_MAPPING = RESERVED_LINEAR is not modelled");
   r = good;
+  // 10-bit packed and fp16 formats on nv_small, which has neither the
+  // int16 nor the fp16 datapath (the master IMG_ctrl.v compiles them out).
   r.cdma_datain_format = (r.cdma_datain_format & ~rd::D_DATAIN_FORMAT_PIXEL_FORMAT.put(0x3F)) |
                          rd::D_DATAIN_FORMAT_PIXEL_FORMAT.put(rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A2B10G10R10);
-  has(r, "10-bit packed or fp16 pixel format CDMA D_DATAIN_FORMAT.PIXEL_FORMAT (20) is not modelled");
+  has(r, "CDMA D_DATAIN_FORMAT.PIXEL_FORMAT (20) has 10-bit packed pixels, which need CDMA D_MISC_CFG.IN_PRECISION "
+         "= INT16, not INT8 (nv_small has no 10-bit packed pixel formats)");
+  r.cdma_datain_format = (r.cdma_datain_format & ~rd::D_DATAIN_FORMAT_PIXEL_FORMAT.put(0x3F)) |
+                         rd::D_DATAIN_FORMAT_PIXEL_FORMAT.put(rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A16B16G16R16_F);
+  has(r, "CDMA D_DATAIN_FORMAT.PIXEL_FORMAT (8) has fp16 pixels, which need CDMA D_MISC_CFG.IN_PRECISION = FP16, "
+         "not INT8 (nv_small has no fp16 pixel formats)");
   r.cdma_datain_format = (r.cdma_datain_format & ~rd::D_DATAIN_FORMAT_PIXEL_FORMAT.put(0x3F)) |
                          rd::D_DATAIN_FORMAT_PIXEL_FORMAT.put(40);
   has(r, "CDMA D_DATAIN_FORMAT.PIXEL_FORMAT (40) is reserved");
   // A 16-bit format on nv_small, which has no int16 datapath.
   r.cdma_datain_format = (r.cdma_datain_format & ~rd::D_DATAIN_FORMAT_PIXEL_FORMAT.put(0x3F)) |
                          rd::D_DATAIN_FORMAT_PIXEL_FORMAT.put(rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A16B16G16R16);
-  has(r, "CDMA D_DATAIN_FORMAT.PIXEL_FORMAT (6) has 16-bit components but CDMA D_MISC_CFG.IN_PRECISION is INT8 "
-         "(nv_small has no 16-bit pixel formats)");
+  has(r, "CDMA D_DATAIN_FORMAT.PIXEL_FORMAT (6) has 16-bit pixels, which need CDMA D_MISC_CFG.IN_PRECISION = "
+         "INT16, not INT8 (nv_small has no 16-bit pixel formats)");
+  // An fp16 image on nv_small: no fp16 at all.
+  {
+    ImageLayer half = l;
+    half.format = kFormatsFp16[0];
+    ConvRegisters h = registers(half);
+    has(h, "fp16 convolution (CDMA/CSC D_MISC_CFG.IN_PRECISION/PROC_PRECISION, CMAC_A/CMAC_B/CACC "
+           "D_MISC_CFG.PROC_PRECISION = FP16) is not supported by nv_small");
+  }
   // Semi-planar: three channels and a UV line stride that holds the line.
   {
     ImageLayer yuv;
@@ -776,7 +1060,38 @@ TEST(ConvImageLimits, PrecisionAndBatchOnNvFull) {
   r = good;
   r.cdma_datain_format = (r.cdma_datain_format & ~rd::D_DATAIN_FORMAT_PIXEL_FORMAT.put(0x3F)) |
                          rd::D_DATAIN_FORMAT_PIXEL_FORMAT.put(rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A8B8G8R8);
-  EXPECT_NE(refusal(l, r).find("has 8-bit components but CDMA D_MISC_CFG.IN_PRECISION is INT16"), std::string::npos);
+  EXPECT_NE(refusal(l, r).find("PIXEL_FORMAT (12) has 8-bit pixels, which need CDMA D_MISC_CFG.IN_PRECISION = INT8, "
+                               "not INT16"),
+            std::string::npos);
+  // fp16 pixels with INT16 precision, integer pixels with FP16 (nvdlav1
+  // IMG_ctrl.v "Unmatch input ... precision"); no configuration note.
+  r = good;
+  r.cdma_datain_format = (r.cdma_datain_format & ~rd::D_DATAIN_FORMAT_PIXEL_FORMAT.put(0x3F)) |
+                         rd::D_DATAIN_FORMAT_PIXEL_FORMAT.put(rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A16B16G16R16_F);
+  EXPECT_EQ(refusal(l, r), "CDMA D_DATAIN_FORMAT.PIXEL_FORMAT (8) has fp16 pixels, which need CDMA "
+                           "D_MISC_CFG.IN_PRECISION = FP16, not INT16");
+  {
+    ImageLayer half = l;
+    half.format = kFormatsFp16[1];
+    const ConvRegisters fp = registers(half);
+    EXPECT_EQ(conv_unsupported_or_illegal(decode_conv(fp, hardware_config(half.config))), std::nullopt);
+    r = fp;
+    r.cdma_datain_format = (r.cdma_datain_format & ~rd::D_DATAIN_FORMAT_PIXEL_FORMAT.put(0x3F)) |
+                           rd::D_DATAIN_FORMAT_PIXEL_FORMAT.put(rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_A2R10G10B10);
+    EXPECT_EQ(refusal(half, r), "CDMA D_DATAIN_FORMAT.PIXEL_FORMAT (21) has 10-bit packed pixels, which need CDMA "
+                                "D_MISC_CFG.IN_PRECISION = INT16, not FP16");
+    r = fp;
+    r.cdma_datain_format = (r.cdma_datain_format & ~rd::D_DATAIN_FORMAT_PIXEL_FORMAT.put(0x3F)) |
+                           rd::D_DATAIN_FORMAT_PIXEL_FORMAT.put(rd::D_DATAIN_FORMAT_PIXEL_FORMAT_T_R8);
+    r.cdma_datain_size_1 = r.csc_datain_size_ext_1 = 0;
+    EXPECT_EQ(refusal(half, r), "CDMA D_DATAIN_FORMAT.PIXEL_FORMAT (0) has 8-bit pixels, which need CDMA "
+                                "D_MISC_CFG.IN_PRECISION = INT8, not FP16");
+    // fp16 feature input still refuses CVT_EN (the C model's check).
+    r = fp;
+    r.cdma_cvt_cfg = rd::D_CVT_CFG_CVT_EN.put(1);
+    r.cdma_datain_format = r.csc_datain_format = 0;
+    EXPECT_NE(refusal(half, r).find("CDMA D_CVT_CFG.CVT_EN must be 0 for fp16 feature input"), std::string::npos);
+  }
   r = good;
   r.cdma_batch_number = r.csc_batch_number = r.cacc_batch_number = 1;
   r.cdma_batch_stride = 4096;

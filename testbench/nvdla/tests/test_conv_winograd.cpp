@@ -74,7 +74,7 @@ ConvRegisters registers(const WgLayer& l) {
   r.cdma_misc_cfg = misc;
   r.cdma_datain_format = 0;
   r.cdma_datain_size_0 = rd::D_DATAIN_SIZE_0_DATAIN_WIDTH.put(l.w - 1) | rd::D_DATAIN_SIZE_0_DATAIN_HEIGHT.put(l.h - 1);
-  r.cdma_datain_size_1 = l.c - 1;
+  r.cdma_datain_size_1 = l.aligned() - 1;  // whole atoms; lanes past c meet zero weights
   r.cdma_datain_size_ext_0 = ext0;
   r.cdma_dain_ram_type = rd::D_DAIN_RAM_TYPE_DATAIN_RAM_TYPE_MCIF;
   r.cdma_dain_addr_low_0 = uint32_t(kFeature);
@@ -254,10 +254,10 @@ TEST(WinogradTransforms, PreAdditionByHand) {
   std::fill(ones, ones + 16, 1);
   csc_pra(ones, 0, false, v);
   for (int p = 0; p < 16; ++p) EXPECT_EQ(v[p], p == 5 ? 4 : 0) << p;
-  // PRA_TRUNCATE 2: 4 / 4 = 1; 3: 4 / 8 = 0.5 rounds away from zero to 1.
+  // PRA_TRUNCATE 1: 4 / 2 = 2; 2: 4 / 4 = 1.
+  csc_pra(ones, 1, false, v);
+  EXPECT_EQ(v[5], 2);
   csc_pra(ones, 2, false, v);
-  EXPECT_EQ(v[5], 1);
-  csc_pra(ones, 3, false, v);
   EXPECT_EQ(v[5], 1);
 
   // A single d[1][1] = a: column 1 of B^T is a = (0, 1, -1, 1), so
@@ -575,6 +575,15 @@ TEST(WinogradRefusals, IllegalProgramming) {
       {"CDMA D_ENTRY_PER_SLICE (3) must be", [](ConvRegisters& r) { r.cdma_entry_per_slice = 3; }},
       {"CDMA D_WEIGHT_SIZE_0.BYTE_PER_KERNEL (288)", [](ConvRegisters& r) { r.cdma_weight_size_0 = 287; }},
       {"CDMA D_CVT_CFG.CVT_EN must be 0", [](ConvRegisters& r) { r.cdma_cvt_cfg = rd::D_CVT_CFG_CVT_EN.put(1); }},
+      {"CDMA D_DATAIN_SIZE_1.DATAIN_CHANNEL (19) must be a multiple of 32, minus one",
+       [](ConvRegisters& r) { r.cdma_datain_size_1 = 19; }},
+      {"CSC D_PRA_CFG.PRA_TRUNCATE (3) must be 0..2", [](ConvRegisters& r) { r.csc_pra_cfg = 3; }},
+      {"CDMA D_DATAIN_SIZE_EXT_0.DATAIN_WIDTH_EXT (13) must be a multiple of 4, minus one",
+       [](ConvRegisters& r) {
+         r.cdma_zero_padding = rd::D_ZERO_PADDING_PAD_LEFT.put(2);
+         r.cdma_datain_size_ext_0 =
+             rd::D_DATAIN_SIZE_EXT_0_DATAIN_WIDTH_EXT.put(13) | rd::D_DATAIN_SIZE_EXT_0_DATAIN_HEIGHT_EXT.put(11);
+       }},
       {"CDMA/CSC/CACC D_BATCH_NUMBER must be 0",
        [](ConvRegisters& r) { r.cdma_batch_number = r.csc_batch_number = r.cacc_batch_number = 1; }},
       {"compressed weights (CDMA/CSC D_WEIGHT_FORMAT = COMPRESSED) with Winograd",

@@ -1278,7 +1278,9 @@ int8_t one_by_one_output(const std::function<int8_t(uint32_t, uint32_t, uint32_t
 // the first, its output sdp batch_stride x b after the first, and each is
 // the convolution of its own cube.
 TEST(NvdlaFirmware, ConvolutionOfTwoBatches) {
-  constexpr uint32_t kSide = 3, kCin = 16, kKernels = 32, kBatches = 2, kCube = kSide * kSide * 32;
+  // 4 x 4 pixels: the output lines and surfaces span even numbers of atoms,
+  // as SDP's write DMA needs for batches.
+  constexpr uint32_t kSide = 4, kCin = 16, kKernels = 32, kBatches = 2, kCube = kSide * kSide * 32;
   constexpr uint32_t kInStride = 2 * kCube, kOutStride = 3 * kCube;  // gaps between the batches
   constexpr uint64_t kInput = 0x80000000, kWeights = 0x80100000, kOutput = 0x80200000;
   const auto input = [](uint32_t b) {
@@ -1428,7 +1430,7 @@ TEST(NvdlaFirmware, WinogradConvolutionProgrammedByTheFirmware) {
   op.out_cvt.truncate = 2;
   const uint16_t k = uint16_t(sh.k);
   conv.conv_surface.weight_data = {MemoryType::Mc, kWeights, sh.weight_bytes(), 4, 4, uint16_t(sh.ce()), 0, 0, 0};
-  conv.conv_surface.src_data = {MemoryType::Mc, kInput, 0, uint16_t(sh.w), uint16_t(sh.h), uint16_t(sh.c),
+  conv.conv_surface.src_data = {MemoryType::Mc, kInput, 0, uint16_t(sh.w), uint16_t(sh.h), uint16_t(sh.channels()),
                                 sh.in_line(), sh.in_line() * sh.h, 0};
   const uint16_t ow = uint16_t(sh.ow()), oh = uint16_t(sh.oh());
   conv.conv_surface.dst_data = {MemoryType::Hw, 0, 0, ow, oh, k, sh.out_line(), sh.out_surface(), 0};

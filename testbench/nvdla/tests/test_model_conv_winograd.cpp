@@ -41,7 +41,7 @@ void program_layer(NvdlaSystem& system, const Shape& sh, bool sdp_winograd) {
   cdma.write(d::D_DATAIN_FORMAT, 0);
   cdma.write(d::D_DATAIN_SIZE_0,
              d::D_DATAIN_SIZE_0_DATAIN_WIDTH.put(sh.w - 1) | d::D_DATAIN_SIZE_0_DATAIN_HEIGHT.put(sh.h - 1));
-  cdma.write(d::D_DATAIN_SIZE_1, sh.c - 1);
+  cdma.write(d::D_DATAIN_SIZE_1, sh.channels() - 1);
   cdma.write(d::D_DATAIN_SIZE_EXT_0, ext);
   cdma.write(d::D_DAIN_RAM_TYPE, d::D_DAIN_RAM_TYPE_DATAIN_RAM_TYPE_MCIF);
   cdma.write(d::D_DAIN_ADDR_HIGH_0, uint32_t(kIn >> 32));

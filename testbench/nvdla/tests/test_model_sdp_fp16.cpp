@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -189,26 +190,73 @@ TEST(SdpFp16Layer, TwoBatchesFromMemoryReadTheSameCube) {
   EXPECT_EQ(saturated, 4u);
 }
 
-// SDP and SDP_RDMA must agree on the number of batches; the layer is
-// refused naming BATCH_NUMBER before anything is written.
-TEST(SdpFp16Layer, BatchNumbersMustAgree) {
-  const std::vector<uint8_t> guard = pattern(kOut, 2 * kBytes, 0xEE);
+// Runs the fp16 layer with `change` applied before OP_EN; the run must end
+// in an error, returned, with nothing written to the output.
+std::string refused_layer(const std::function<void(UnitRegisters& rdma, UnitRegisters& sdp)>& change) {
+  const std::vector<uint8_t> guard = pattern(kOut, 2 * kBytes + 64, 0xEE);
   std::vector<uint8_t> after(guard.size());
   NvdlaSystem* top = nullptr;
   SnapshotAtError snapshot([&] { top->mcif_memory().peek(kOut, after.data(), after.size()); });
   const std::string message = run_expecting_error(options_for(Config::NvFull), [&](NvdlaSystem& system) {
     top = &system;
+    system.hal().write_memory(kIn, bytes_of(false).data(), kBytes);
     system.hal().write_memory(kOut, guard.data(), guard.size());
     program_fp16_layer(system);
     UnitRegisters rd(system, Unit::SdpRdma), sd(system, Unit::Sdp);
-    sd.write(sdp::D_FEATURE_MODE_CFG, sd.read(sdp::D_FEATURE_MODE_CFG) | sdp::D_FEATURE_MODE_CFG_BATCH_NUMBER.put(1));
-    sd.write(sdp::D_DST_BATCH_STRIDE, kBytes);
+    change(rd, sd);
     rd.write(rdma::D_OP_ENABLE, 1);
     sd.write(sdp::D_OP_ENABLE, 1);
     wait_for_status(system, kSdpDone0, 1000000);
   });
+  EXPECT_EQ(after, guard) << "nothing may be written";
+  return message;
+}
+
+// SDP and SDP_RDMA must agree on the number of batches.
+TEST(SdpFp16Layer, BatchNumbersMustAgree) {
+  const std::string message = refused_layer([](UnitRegisters&, UnitRegisters& sd) {
+    sd.write(sdp::D_FEATURE_MODE_CFG, sd.read(sdp::D_FEATURE_MODE_CFG) | sdp::D_FEATURE_MODE_CFG_BATCH_NUMBER.put(1));
+    sd.write(sdp::D_DST_BATCH_STRIDE, kBytes);
+  });
   EXPECT_TRUE(mentions(message, {"BATCH_NUMBER (1)", "SDP_RDMA's (0)"})) << message;
-  EXPECT_EQ(after, guard);
+}
+
+// Batches need the output lines and surfaces at even numbers of atoms.
+TEST(SdpFp16Layer, BatchesNeedStridesOfTwoAtoms) {
+  const std::string message = refused_layer([](UnitRegisters& rd, UnitRegisters& sd) {
+    rd.write(rdma::D_FEATURE_MODE_CFG, rd.read(rdma::D_FEATURE_MODE_CFG) | rdma::D_FEATURE_MODE_CFG_BATCH_NUMBER.put(1));
+    sd.write(sdp::D_FEATURE_MODE_CFG, sd.read(sdp::D_FEATURE_MODE_CFG) | sdp::D_FEATURE_MODE_CFG_BATCH_NUMBER.put(1));
+    sd.write(sdp::D_DST_LINE_STRIDE, kBytes + 32);
+    sd.write(sdp::D_DST_SURFACE_STRIDE, kBytes + 32);
+    sd.write(sdp::D_DST_BATCH_STRIDE, 2 * kBytes);
+  });
+  EXPECT_TRUE(mentions(message, {"D_DST_LINE_STRIDE (96)", "multiples of 64 bytes"})) << message;
+}
+
+// Batches go to memory, not to PDP.
+TEST(SdpFp16Layer, BatchesToPdpAreRefused) {
+  const std::string message = refused_layer([](UnitRegisters& rd, UnitRegisters& sd) {
+    rd.write(rdma::D_FEATURE_MODE_CFG, rd.read(rdma::D_FEATURE_MODE_CFG) | rdma::D_FEATURE_MODE_CFG_BATCH_NUMBER.put(1));
+    sd.write(sdp::D_FEATURE_MODE_CFG, sdp::D_FEATURE_MODE_CFG_BATCH_NUMBER.put(1) |
+                                          sdp::D_FEATURE_MODE_CFG_OUTPUT_DST.put(sdp::D_FEATURE_MODE_CFG_OUTPUT_DST_PDP));
+  });
+  EXPECT_TRUE(mentions(message, {"multi-batch", "OUTPUT_DST = MEM"})) << message;
+}
+
+// Winograd output comes from the convolution core: SDP refuses WINOGRAD
+// with input from memory, and SDP_RDMA refuses it for its own read.
+TEST(SdpFp16Layer, WinogradFromMemoryIsRefusedBySdp) {
+  const std::string message = refused_layer([](UnitRegisters&, UnitRegisters& sd) {
+    sd.write(sdp::D_FEATURE_MODE_CFG, sd.read(sdp::D_FEATURE_MODE_CFG) | sdp::D_FEATURE_MODE_CFG_WINOGRAD.put(1));
+  });
+  EXPECT_TRUE(mentions(message, {"D_FEATURE_MODE_CFG.WINOGRAD needs FLYING_MODE = ON"})) << message;
+}
+
+TEST(SdpFp16Layer, WinogradFromMemoryIsRefusedBySdpRdma) {
+  const std::string message = refused_layer([](UnitRegisters& rd, UnitRegisters&) {
+    rd.write(rdma::D_FEATURE_MODE_CFG, rd.read(rdma::D_FEATURE_MODE_CFG) | rdma::D_FEATURE_MODE_CFG_WINOGRAD.put(1));
+  });
+  EXPECT_TRUE(mentions(message, {"Winograd input from memory is not modelled"})) << message;
 }
 
 // nv_large has no FP16 datapath: SDP_RDMA refuses the layer, naming

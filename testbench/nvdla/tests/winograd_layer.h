@@ -13,9 +13,10 @@ namespace acosim::nvdla::test::wg {
 // nv_full int8: 32-byte atoms of 32 lanes, weight groups of 32 kernels.
 constexpr uint32_t kAtom = 32;
 
-// A layer: W x H x C input (one surface, C' = 32: lanes C..31 hold data too,
-// which meets zero weights), K kernels of R x S at stride SX x SY, CDMA
-// padding with pad value 2; data within +-range, weights within +-1.
+// A layer: a W x H input of one 32-channel surface (Winograd needs whole
+// atoms of channels), of which the first C meet weights (lanes C..31 hold
+// data too, which meets zero weights), K kernels of R x S at stride SX x SY,
+// CDMA padding with pad value 2; data within +-range, weights within +-1.
 struct Shape {
   uint32_t w, h, c, k, r, s, sx, sy, pl, pr, pt, pb;
   int32_t range;
@@ -28,6 +29,7 @@ struct Shape {
   uint32_t he() const { return (pt + h + pb) / sy; }
   uint32_t ow() const { return we() - 4; }
   uint32_t oh() const { return he() - 4; }
+  uint32_t channels() const { return kAtom; }      // CDMA D_DATAIN_SIZE_1.DATAIN_CHANNEL + 1
   uint32_t ce() const { return kAtom * sx * sy; }  // extended channels (dy x SX + dx) x 32 + c
   uint32_t kernel_bytes() const { return 16 * ce(); }
   uint32_t weight_bytes() const { return (kernel_bytes() * k + 127) / 128 * 128; }
