@@ -980,6 +980,9 @@ TEST(NvdlaFirmware, BuilderWritesConvLayersAndRefusesBadFields) {
   layer.sdp_op.conv_mode = 1;
   EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"sdp_op.conv_mode 1 differs from CONV_MODE_DIRECT"}));
   layer = small_conv();
+  layer.conv_op.conv_mode = 1;  // nv_full has Winograd; SDP must be told
+  EXPECT_TRUE(mentions(build_error(Config::NvFull, layer), {"sdp_op.conv_mode 0 differs from conv_op.conv_mode 1"}));
+  layer = small_conv();
   layer.conv_op.entry_per_slice = 0;
   EXPECT_TRUE(mentions(build_error(Config::NvSmall, layer), {"conv_op.entry_per_slice is 0"}));
   layer = small_conv();

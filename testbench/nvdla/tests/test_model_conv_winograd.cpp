@@ -141,6 +141,24 @@ TEST(ConvWinogradModel, SdpMustBeToldAboutWinograd) {
       << message;
 }
 
+// An EQL compare layer cannot take Winograd output (nvdla_sdp_resource.sv
+// keeps EQL to direct convolution).
+TEST(ConvWinogradModel, SdpEqlCompareRefusesWinograd) {
+  const std::string message = run_expecting_error(options_for(Config::NvFull), [&](NvdlaSystem& system) {
+    load_memory(system.hal(), kStride1);
+    program_layer(system, kStride1, true);
+    UnitRegisters(system, Unit::Sdp)
+        .write(sdp::D_DP_EW_CFG, sdp::D_DP_EW_CFG_EW_BYPASS.put(sdp::D_DP_EW_CFG_EW_BYPASS_NO) |
+                                     sdp::D_DP_EW_CFG_EW_ALU_BYPASS.put(sdp::D_DP_EW_CFG_EW_ALU_BYPASS_NO) |
+                                     sdp::D_DP_EW_CFG_EW_ALU_ALGO.put(sdp::D_DP_EW_CFG_EW_ALU_ALGO_EQL) |
+                                     sdp::D_DP_EW_CFG_EW_MUL_BYPASS.put(sdp::D_DP_EW_CFG_EW_MUL_BYPASS_YES) |
+                                     sdp::D_DP_EW_CFG_EW_LUT_BYPASS.put(sdp::D_DP_EW_CFG_EW_LUT_BYPASS_YES));
+    enable_conv_layer(system);
+    wait_for_status(system, kConvLayerDone0, kLayerTimeoutNs);
+  });
+  EXPECT_TRUE(mentions(message, {"D_FEATURE_MODE_CFG.WINOGRAD with EQL compare"})) << message;
+}
+
 TEST(ConvWinogradModel, MasterConfigurationRefusesWinograd) {
   // nv_large (32-byte atoms like nv_full) has WINOGRAD_DISABLE in its spec.
   const std::string message = run_expecting_error(options_for(Config::NvLarge), [&](NvdlaSystem& system) {
