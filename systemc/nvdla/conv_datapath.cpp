@@ -391,9 +391,6 @@ std::optional<std::string> image_unsupported_or_illegal(const ConvLayer& l) {
 std::optional<std::string> winograd_unsupported_or_illegal(const ConvLayer& l) {
   const auto not_modelled = [](const std::string& what) { return what + " is not modelled"; };
   const std::string mode = " with Winograd (D_MISC_CFG.CONV_MODE = WINOGRAD)";
-  if (l.fp16()) {
-    return not_modelled("fp16 Winograd convolution (D_MISC_CFG.PROC_PRECISION = FP16 with CONV_MODE = WINOGRAD)");
-  }
   if (l.image()) return "CDMA/CSC D_DATAIN_FORMAT.DATAIN_FORMAT must be FEATURE" + mode;
   if (l.batches != 1 || l.csc_batches != 1 || l.cacc_batches != 1) {
     return "CDMA/CSC/CACC D_BATCH_NUMBER must be 0" + mode + " (one batch)";
@@ -816,6 +813,31 @@ void csc_pra(const int32_t d[16], uint32_t truncate, bool int16, int32_t v[16]) 
   }
 }
 
+void csc_pra_fp16(const uint16_t d[16], uint16_t v[16]) {
+  // cmod/hls/csc_libs/csc_cvt.cpp NV_NVDLA_CSC_pra_cell, cfg_precision ==
+  // ENUM_FP16 (vFloatExpoSize 6, vFloatMantSize 10: FP17): every element
+  // widened Fp16ToFp17 (exact; Inf becomes the largest finite FP17), M =
+  // B^T d with FpSub / FpAdd<6,10> in the cell's operand order, then M B
+  // the same way on the FP17 values (each step rounded ties to even, the
+  // rules of sdp_fp17_add), each result narrowed Fp17ToFp16
+  // (nvdla_fp17_to_fp16). cfg_truncate (PRA_TRUNCATE) is not used.
+  uint32_t f[16], m[16];
+  for (int i = 0; i < 16; ++i) f[i] = sdp_fp16_to_fp17(d[i]);
+  for (int x = 0; x < 4; ++x) {
+    m[x] = nvdla_fp17_sub(f[x], f[8 + x]);            // m_row0
+    m[4 + x] = sdp_fp17_add(f[4 + x], f[8 + x]);      // m_row1
+    m[8 + x] = nvdla_fp17_sub(f[8 + x], f[4 + x]);    // m_row2
+    m[12 + x] = nvdla_fp17_sub(f[4 + x], f[12 + x]);  // m_row3
+  }
+  for (int r = 0; r < 4; ++r) {
+    const uint32_t* row = m + 4 * r;
+    v[4 * r + 0] = nvdla_fp17_to_fp16(nvdla_fp17_sub(row[0], row[2]));  // o_col0
+    v[4 * r + 1] = nvdla_fp17_to_fp16(sdp_fp17_add(row[1], row[2]));    // o_col1
+    v[4 * r + 2] = nvdla_fp17_to_fp16(nvdla_fp17_sub(row[2], row[1]));  // o_col2
+    v[4 * r + 3] = nvdla_fp17_to_fp16(nvdla_fp17_sub(row[1], row[3]));  // o_col3
+  }
+}
+
 void cmac_winograd_output(const int64_t m[16], int64_t y[4]) {
   // cmod/cmac/NV_NVDLA_cmac.h calculation_int8/int16 (winograd_op_): phase 2
   // combines the rows (A^T M), phase 3 the columns ((A^T M) A); the 22-bit
@@ -928,7 +950,15 @@ int32_t cmac_fp16_booth(bool negative, uint32_t weight, uint32_t data, uint32_t 
   return static_cast<int32_t>(sum);
 }
 
-uint64_t cmac_fp16_atomic(const uint16_t* data, const uint16_t* weights, size_t n) {
+namespace {
+
+// The steps of cmod/cmac/NV_NVDLA_cmac.h calculation_fp16 shared by direct
+// and Winograd convolution, on n <= 64 (data, weight) pairs: true with the
+// NaN word in `nan_word` when cal_fp16_nan finds a NaN; else false with
+// the block exponent field 4 G in `exponent` and each pair's Booth product
+// (0 for a masked pair) in `products`.
+bool cmac_fp16_products(const uint16_t* data, const uint16_t* weights, size_t n, uint64_t& nan_word,
+                        uint32_t& exponent, int32_t* products) {
   // NaN (cmod/cmac/NV_NVDLA_cmac.h cal_fp16_nan; RTL
   // NV_NVDLA_CMAC_CORE_MAC_nan.v): the weights are searched first, then the
   // data, lowest channel first; the first NaN found is the result: block
@@ -936,7 +966,8 @@ uint64_t cmac_fp16_atomic(const uint16_t* data, const uint16_t* weights, size_t 
   for (const uint16_t* operand : {weights, data}) {
     for (size_t i = 0; i < n; ++i) {
       if (fp16_is_nan(operand[i])) {
-        return (uint64_t(63) << 38) | (uint64_t(operand[i] >> 15) << 37) | (uint64_t(operand[i] & 0x3FFu) << 27);
+        nan_word = (uint64_t(63) << 38) | (uint64_t(operand[i] >> 15) << 37) | (uint64_t(operand[i] & 0x3FFu) << 27);
+        return true;
       }
     }
   }
@@ -973,15 +1004,54 @@ uint64_t cmac_fp16_atomic(const uint16_t* data, const uint16_t* weights, size_t 
     t.group = ((d >> 12) & 7u) + ((w >> 12) & 7u);
     max_group = std::max(max_group, t.group);
   }
-  // The products (cal_fp16_mul, cmac_fp16_booth) and the adder tree: sums
-  // of four, then of the sixteen, in 38 bits; integer additions, so exact
-  // and in any order.
-  int64_t sum = 0;
+  // The products (cal_fp16_mul, cmac_fp16_booth).
   for (size_t i = 0; i < n; ++i) {
     const Term& t = terms[i];
-    if (t.active) sum += cmac_fp16_booth(t.negative, t.weight, t.data, 4 * (max_group - t.group));
+    products[i] = t.active ? cmac_fp16_booth(t.negative, t.weight, t.data, 4 * (max_group - t.group)) : 0;
   }
-  return (uint64_t(4 * max_group) << 38) | (uint64_t(sum) & kMask38);
+  exponent = 4 * max_group;
+  return false;
+}
+
+}  // namespace
+
+uint64_t cmac_fp16_atomic(const uint16_t* data, const uint16_t* weights, size_t n) {
+  uint64_t nan_word = 0;
+  uint32_t exponent = 0;
+  int32_t products[64];
+  if (cmac_fp16_products(data, weights, n, nan_word, exponent, products)) return nan_word;
+  // The adder tree (calculation_fp16 pp_phase1, then pp_phase3[0] for
+  // direct convolution): sums of four, then of the sixteen, in 38 bits;
+  // integer additions, so exact and in any order.
+  int64_t sum = 0;
+  for (size_t i = 0; i < n; ++i) sum += products[i];
+  return (uint64_t(exponent) << 38) | (uint64_t(sum) & kMask38);
+}
+
+void cmac_fp16_winograd(const uint16_t data[64], const uint16_t weights[64], uint64_t words[4]) {
+  // cmod/cmac/NV_NVDLA_cmac.h calculation_fp16 with winograd_op_: the pairs
+  // are position p (row-major) x 4 + channel. cal_fp16_nan over all 64
+  // (weights first, then data, lowest index first): a NaN gives all four
+  // results its NaN word. Else cal_fp16_exp / cal_fp16_mul as for direct
+  // convolution (one block exponent for the 64 pairs, CSC's zero mask on
+  // the pre-added data), pp_phase1[p] = the 4 channel products of position
+  // p, pp_phase2 / pp_phase3 = A^T pp_phase1 A (cmac_winograd_output: the
+  // same integer sums as int8/int16, sc_int<38> holding them exactly:
+  // |product| < 2^28, at most 36 of them), result j = (exp_wg = 4 G,
+  // pp_phase3[j]).
+  uint64_t nan_word = 0;
+  uint32_t exponent = 0;
+  int32_t products[64];
+  if (cmac_fp16_products(data, weights, 64, nan_word, exponent, products)) {
+    std::fill(words, words + 4, nan_word);
+    return;
+  }
+  int64_t m[16], y[4];
+  for (int p = 0; p < 16; ++p) {
+    m[p] = int64_t(products[4 * p]) + products[4 * p + 1] + products[4 * p + 2] + products[4 * p + 3];
+  }
+  cmac_winograd_output(m, y);
+  for (int j = 0; j < 4; ++j) words[j] = (uint64_t(exponent) << 38) | (uint64_t(y[j]) & kMask38);
 }
 
 uint64_t cacc_fp48_add(uint64_t accumulator, uint64_t mac) {
@@ -1458,11 +1528,57 @@ void fp16_position(const int32_t* column, const int32_t* w, const ConvLayer& l, 
 
 namespace {
 
+// fp16 Winograd tiles (the header's rules): `ext` the extended cube
+// [e][y][x] after CDMA's NaN flush, `u` the kernels [k][block][p][c4], both
+// fp16 patterns. Per 2x2 output tile: CSC's fp16 pre-addition of each
+// extended channel's 4x4 tile, then per kernel and block of 4 channels one
+// CMAC fp16 Winograd operation whose four words CACC adds into the four
+// positions' FP48 accumulators (cmod/cacc/NV_NVDLA_cacc.cpp: the first
+// block into 0, then cacc_fp16_add, channel order), delivered as fp32.
+void winograd_fp16_tiles(const ConvLayer& l, const std::vector<int32_t>& ext, const std::vector<int32_t>& u,
+                         ConvOutput& out) {
+  const uint32_t WE = l.width_ext, HE = l.height_ext, CE = l.csc_channels, K = l.kernels, atom = out.lanes;
+  const uint32_t blocks = CE / 4;
+  const size_t kernel_elements = size_t(16) * CE;
+  std::vector<uint16_t> v(size_t(CE) * 16);  // one tile after the pre-addition, [e][p]
+  uint16_t d[16], data[64], weights[64];
+  for (uint32_t ty = 0; ty < out.height / 2; ++ty) {
+    for (uint32_t tx = 0; tx < out.width / 2; ++tx) {
+      for (uint32_t e = 0; e < CE; ++e) {
+        for (uint32_t p = 0; p < 16; ++p) {
+          d[p] = static_cast<uint16_t>(ext[(size_t(e) * HE + 2 * ty + p / 4) * WE + 2 * tx + p % 4]);
+        }
+        csc_pra_fp16(d, v.data() + size_t(e) * 16);
+      }
+      for (uint32_t k = 0; k < K; ++k) {
+        uint64_t acc[4] = {0, 0, 0, 0};
+        for (uint32_t b = 0; b < blocks; ++b) {
+          // CSC's data payload: element p x 4 + c is channel 4 b + c at
+          // position p (NV_NVDLA_csc.cpp SendDataToMacSequencerWinoConvCommon).
+          const int32_t* w = u.data() + size_t(k) * kernel_elements + size_t(b) * 64;
+          for (uint32_t i = 0; i < 64; ++i) {
+            data[i] = v[size_t(4 * b + i % 4) * 16 + i / 4];
+            weights[i] = static_cast<uint16_t>(w[i]);
+          }
+          uint64_t words[4];
+          cmac_fp16_winograd(data, weights, words);
+          for (int i = 0; i < 4; ++i) acc[i] = cacc_fp48_add(acc[i], words[i]);
+        }
+        for (uint32_t i = 0; i < 4; ++i) {
+          const uint32_t x = 2 * tx + i % 2, y = 2 * ty + i / 2;
+          const size_t index = ((size_t(k / atom) * out.height + y) * out.width + x) * atom + k % atom;
+          out.values[index] = static_cast<int32_t>(cacc_fp48_to_fp32(acc[i]));
+        }
+      }
+    }
+  }
+}
+
 // Winograd (the header's rules): CDMA's fetch, padding and channel
 // extension, CSC's pre-addition per 4x4 tile and channel, CMAC's products
 // and output transform per block of 4 channels, CACC's accumulation.
 ConvOutput winograd_process(const ConvLayer& l, const ConvMemoryRead& read) {
-  const bool int16 = l.int16();
+  const bool int16 = l.int16(), fp16 = l.fp16(), wide = l.wide();
   const uint32_t eb = l.element_bytes();
   const uint32_t atom = l.atom_elements();
   const uint32_t W = l.width, H = l.height;
@@ -1477,14 +1593,15 @@ ConvOutput winograd_process(const ConvLayer& l, const ConvMemoryRead& read) {
            feature_bytes.data() + (size_t(s) * H + h) * line_bytes, line_bytes);
     }
   }
-  const std::vector<int32_t> feature = elements(feature_bytes, int16);
+  const std::vector<int32_t> feature = elements(feature_bytes, wide);
   // The extended cube [e][y][x]: element (x, y, (dy x SX + dx) x C' + c) is
   // padded element (x SX + dx, y SY + dy, c); padding takes CDMA's
   // D_ZERO_PADDING_VALUE (NV_NVDLA_CDMA_wg.v dma_pad_data: the low byte for
-  // int8, all 16 bits for int16).
+  // int8, all 16 bits for int16 and fp16; cmod/cdma/NV_NVDLA_cdma.cpp
+  // WinoConvDataResponseSequencerCommon atom_pad_value_int16).
   const uint32_t SX = l.cdma_stride_x, SY = l.cdma_stride_y, WE = l.width_ext, HE = l.height_ext;
   const uint32_t CE = aligned * SX * SY;
-  const int32_t pad = int16 ? int32_t(l.cdma_pad_value) : int32_t(static_cast<int8_t>(l.cdma_pad_value & 0xFF));
+  const int32_t pad = wide ? int32_t(l.cdma_pad_value) : int32_t(static_cast<int8_t>(l.cdma_pad_value & 0xFF));
   std::vector<int32_t> ext(size_t(CE) * HE * WE);
   for (uint32_t e = 0; e < CE; ++e) {
     const uint32_t c = e % aligned, dy = e / aligned / SX, dx = e / aligned % SX;
@@ -1498,13 +1615,23 @@ ConvOutput winograd_process(const ConvLayer& l, const ConvMemoryRead& read) {
       }
     }
   }
+  // fp16: CDMA counts the NaN / Inf elements of every buffer entry it
+  // writes, padding included, and flushes NaNs with D_NAN_FLUSH_TO_ZERO
+  // (WinoConvDataResponseSequencerCommon, on the 4x4x4 sub-cubes after the
+  // padding is inserted: each element of the extended cube once; the RTL's
+  // NV_NVDLA_CDMA_cvt.v likewise sees the wg2cvt data, padding included).
+  FpCounts counts;
+  if (fp16) fp16_input(ext, l.nan_to_zero, counts.nan_data, counts.inf_data);
   // CDMA: the pre-transformed weights; reordered to [k][block][p][c4] from
-  // group, block, kernel, position, channel.
+  // group, block, kernel, position, channel. fp16: counted and flushed as
+  // fetched, as for direct convolution (Winograd shares
+  // DirectConvWeightResponseSequencerCommon).
   const uint32_t K = l.kernels, Kg = l.atomic_k(), blocks = CE / 4;
   const size_t kernel_elements = size_t(16) * CE;
   std::vector<uint8_t> weight_bytes(std::max<size_t>(kernel_elements * eb * K, l.cdma_weight_bytes));
   read_blocks(read, l.weight_mc, l.weight_address, weight_bytes);
-  const std::vector<int32_t> weights = elements(weight_bytes, int16);
+  std::vector<int32_t> weights = elements(weight_bytes, wide);
+  if (fp16) fp16_input(weights, l.nan_to_zero, counts.nan_weight, counts.inf_weight);
   std::vector<int32_t> u(kernel_elements * K);
   for (uint32_t k = 0; k < K; ++k) {
     const uint32_t g = k / Kg, kg = k % Kg;
@@ -1524,6 +1651,15 @@ ConvOutput winograd_process(const ConvLayer& l, const ConvMemoryRead& read) {
   out.lanes = atom;
   out.winograd = true;
   out.values.assign(out.batch_values(), 0);
+  out.fp32 = fp16;
+  out.nan_input_data = counts.nan_data;
+  out.inf_input_data = counts.inf_data;
+  out.nan_input_weight = counts.nan_weight;
+  out.inf_input_weight = counts.inf_weight;
+  if (fp16) {
+    winograd_fp16_tiles(l, ext, u, out);
+    return out;
+  }
   const unsigned accumulator_bits = int16 ? 48 : 34;
   std::vector<int32_t> v(size_t(CE) * 16);  // one tile after the pre-addition, [e][p]
   int32_t d[16];

@@ -18,15 +18,16 @@
 // PIXEL) is modelled for the pitch-linear packed-pixel (8-bit, 16-bit,
 // 10-bit packed, fp16) and semi-planar formats (rules below). Not modelled
 // (named by conv_unsupported_or_illegal()): mixed precisions (so no
-// precision change in CDMA's converter), fp16 Winograd, and for image
-// input RESERVED_LINEAR mapping. fp16 on the master configurations (int8
+// precision change in CDMA's converter), and for image input
+// RESERVED_LINEAR mapping. fp16 on the master configurations (int8
 // only), a pixel format that does not match the input precision, and
 // CVT_EN with fp16 feature input are refused naming the register.
 // Deconvolution is a software composition of direct convolutions.
 //
 // Winograd (nv_full only: every master spec sets WINOGRAD_DISABLE), CONV_MODE
-// = WINOGRAD in CDMA, CSC, CMAC_A, CMAC_B and CACC alike; int8 and int16,
-// feature input, one batch, dense weights. F(2x2, 3x3): every 2x2 output
+// = WINOGRAD in CDMA, CSC, CMAC_A, CMAC_B and CACC alike; int8, int16 and
+// fp16 (rules at the end of this section), feature input, one batch, dense
+// weights. F(2x2, 3x3): every 2x2 output
 // tile comes from a 4x4 input tile (tiles at stride 2) of the extended cube.
 //   extension  CDMA pads the input (PL, PR, PT, PB with CDMA
 //             D_ZERO_PADDING_VALUE: its low 8 bits as int8, all 16 for
@@ -76,7 +77,33 @@
 //   CACC      adds the blocks' Y in channel order with the direct rules
 //             (34 / 48-bit saturating accumulator, CLIP_TRUNCATE,
 //             D_OUT_SATURATION); SDP receives the cube in the usual order.
-//   Refused naming the register: fp16 and compressed weights (not
+//   fp16      (nvdlav1 C model; channels whole atoms of 16, weight groups
+//             of 16 kernels, as int16):
+//             - CDMA pads with all 16 bits of D_ZERO_PADDING_VALUE, then
+//               counts each element of the extended cube once, padding
+//               included, in D_NAN_INPUT_DATA_NUM / D_INF_INPUT_DATA_NUM
+//               and with D_NAN_FLUSH_TO_ZERO makes its NaNs +0
+//               (cmod/cdma/NV_NVDLA_cdma.cpp WinoConvDataResponseSequencer-
+//               Common, on the buffer entries); the weights as for direct
+//               convolution.
+//             - PRA (csc_pra_fp16; csc_cvt.cpp, ENUM_FP16): each element
+//               widened Fp16ToFp17 (exact, Inf -> the largest finite FP17),
+//               B^T d then (..) B with FP17 FpSub / FpAdd<6,10> (each
+//               rounded ties to even, sdp_fp17_add's rules), each result
+//               narrowed Fp17ToFp16 (nvdla_fp17_to_fp16: 65504 from 2^16
+//               up). PRA_TRUNCATE is not used.
+//             - CMAC (cmac_fp16_winograd; NV_NVDLA_cmac.h calculation_fp16,
+//               winograd_op_): the 64 pairs (position x 4 + channel) go
+//               through the direct fp16 rules below (NaN search, zero mask
+//               on the pre-added data and the weights, one block exponent,
+//               Booth products); a NaN gives all four words the NaN word;
+//               else pp_phase1[p] = the 4 channel products of position p,
+//               Y = A^T pp_phase1 A as for int8 (exact in 38 bits), word j
+//               = (E = 4G, Y[j]).
+//             - CACC: per output position the blocks' words in channel
+//               order into an FP48 accumulator from 0 (cacc_fp48_add), fp32
+//               to SDP (cacc_fp48_to_fp32); no CLIP_TRUNCATE.
+//   Refused naming the register: compressed weights (not
 //   modelled), CDMA D_CVT_CFG.CVT_EN (the C model's Winograd fetch skips
 //   the converter while NV_NVDLA_CDMA_cvt.v would convert the wg2cvt data,
 //   padding included, so the two disagree), image input and several
@@ -671,6 +698,15 @@ void csc_pra(const int32_t d[16], uint32_t truncate, bool int16, int32_t v[16]);
 // CMAC's output transform of one tile's 16 products M (row-major): the 2x2
 // Y = A^T M A, row-major (Y[r x 2 + c] is output column c, row r).
 void cmac_winograd_output(const int64_t m[16], int64_t y[4]);
+// fp16 (the header's fp16 Winograd rules): CSC's pre-addition of one
+// channel's 4x4 tile of fp16 patterns in FP17 arithmetic, V = B^T d B as
+// fp16 patterns (PRA_TRUNCATE plays no part).
+void csc_pra_fp16(const uint16_t d[16], uint16_t v[16]);
+// One CMAC fp16 Winograd operation: data[p x 4 + c] (pre-added) and
+// weights[p x 4 + c] (pre-transformed) for 16 positions p and 4 channels
+// c; words[j] is the CMAC word (cmac_fp16_atomic's format) of output j of
+// the 2x2 tile (row-major), all four the NaN word when an operand is a NaN.
+void cmac_fp16_winograd(const uint16_t data[64], const uint16_t weights[64], uint64_t words[4]);
 
 // ---- fp16 (the header's fp16 rules; words as the hardware passes them).
 // One CMAC atomic operation on fp16 patterns: the products of data[i] and

@@ -137,4 +137,10 @@ uint32_t nvdla_fp32_sub(uint32_t a, uint32_t b);
 // mantissa bits [9:0] under exponent 31.
 uint16_t nvdla_fp17_to_fp16(uint32_t bits);
 
+// FP17 a - b (nvdla/hw nvdlav1 cmod/hls/include/nvdla_float.h FpSub<6,10>,
+// as Fp17Sub): b's sign bit is flipped (a NaN b's too), then
+// sdp_fp17_add(a, -b) = FpAdd<6,10> with all its rules. CSC's fp16
+// Winograd pre-addition uses it (cmod/hls/csc_libs/csc_cvt.cpp).
+inline uint32_t nvdla_fp17_sub(uint32_t a, uint32_t b) { return sdp_fp17_add(a, (b & 0x1FFFFu) ^ 0x10000u); }
+
 }  // namespace acosim::nvdla

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@
 #include "sw/nvdla/regs/cmac_b.h"
 #include "sw/nvdla/regs/csc.h"
 #include "systemc/nvdla/conv_datapath.h"
+#include "systemc/nvdla/float16.h"
 
 namespace acosim::nvdla {
 namespace {
@@ -40,6 +42,8 @@ constexpr uint32_t kAtomBytes = 32;  // nv_full
 // e an extended channel, p = row x 4 + column).
 struct WgLayer {
   bool int16 = false;
+  bool fp16 = false;  // elements are fp16 patterns (input, u, pad_value)
+  bool nan_flush = false;  // CDMA D_NAN_FLUSH_TO_ZERO
   uint32_t w = 1, h = 1, c = 1, k = 1;
   uint32_t pl = 0, pr = 0, pt = 0, pb = 0;
   uint32_t sx = 1, sy = 1;
@@ -48,18 +52,19 @@ struct WgLayer {
   std::vector<int32_t> input;
   std::vector<int32_t> u;
 
-  uint32_t lanes() const { return int16 ? 16 : 32; }
+  bool wide() const { return int16 || fp16; }
+  uint32_t lanes() const { return wide() ? 16 : 32; }
   uint32_t aligned() const { return (c + lanes() - 1) / lanes() * lanes(); }
   uint32_t we() const { return (pl + w + pr) / sx; }
   uint32_t he() const { return (pt + h + pb) / sy; }
   uint32_t ce() const { return aligned() * sx * sy; }
-  uint32_t eb() const { return int16 ? 2 : 1; }
+  uint32_t eb() const { return wide() ? 2 : 1; }
   int32_t& in(uint32_t x, uint32_t y, uint32_t ch) { return input[(size_t(y) * w + x) * aligned() + ch]; }
   int32_t in(uint32_t x, uint32_t y, uint32_t ch) const { return input[(size_t(y) * w + x) * aligned() + ch]; }
 };
 
 ConvRegisters registers(const WgLayer& l) {
-  const uint32_t precision = l.int16 ? 1 : 0;
+  const uint32_t precision = l.fp16 ? 2 : l.int16 ? 1 : 0;
   const uint32_t misc = rd::D_MISC_CFG_CONV_MODE.put(rd::D_MISC_CFG_CONV_MODE_WINOGRAD) |
                         rd::D_MISC_CFG_IN_PRECISION.put(precision) | rd::D_MISC_CFG_PROC_PRECISION.put(precision);
   const uint32_t surfaces = l.aligned() / l.lanes();
@@ -91,6 +96,7 @@ ConvRegisters registers(const WgLayer& l) {
                         rd::D_ZERO_PADDING_PAD_TOP.put(l.pt) | rd::D_ZERO_PADDING_PAD_BOTTOM.put(l.pb);
   r.cdma_zero_padding_value = uint16_t(l.pad_value);
   r.cdma_bank = bank;
+  r.cdma_nan_flush_to_zero = l.nan_flush ? 1 : 0;
   r.csc_misc_cfg = misc;
   r.csc_datain_format = 0;
   r.csc_datain_size_ext_0 = ext0;
@@ -148,8 +154,8 @@ Memory memory(const WgLayer& l) {
     for (uint32_t x = 0; x < l.w; ++x)
       for (uint32_t ch = 0; ch < l.aligned(); ++ch)
         put_element(m.feature, ((size_t(ch / lanes) * l.h + y) * l.w + x) * lanes + ch % lanes, l.in(x, y, ch),
-                    l.int16);
-  const uint32_t group = l.int16 ? 16 : 32, ce = l.ce();
+                    l.wide());
+  const uint32_t group = l.wide() ? 16 : 32, ce = l.ce();
   m.weights.assign((size_t(16) * ce * l.eb() * l.k + 127) / 128 * 128, 0);
   size_t next = 0;
   for (uint32_t g0 = 0; g0 < l.k; g0 += group) {
@@ -158,7 +164,7 @@ Memory memory(const WgLayer& l) {
       for (uint32_t k = g0; k < g0 + count; ++k)
         for (uint32_t p = 0; p < 16; ++p)
           for (uint32_t ch = 0; ch < 4; ++ch)
-            put_element(m.weights, next++, l.u[(size_t(k) * ce + 4 * b + ch) * 16 + p], l.int16);
+            put_element(m.weights, next++, l.u[(size_t(k) * ce + 4 * b + ch) * 16 + p], l.wide());
   }
   return m;
 }
@@ -593,11 +599,12 @@ TEST(WinogradRefusals, IllegalProgramming) {
          r.cdma_datain_format = rd::D_DATAIN_FORMAT_DATAIN_FORMAT.put(rd::D_DATAIN_FORMAT_DATAIN_FORMAT_PIXEL);
          r.csc_datain_format = 1;
        }},
-      {"fp16 Winograd convolution",
+      {"CDMA D_CVT_CFG.CVT_EN must be 0 for fp16 feature input",
        [](ConvRegisters& r) {
          const uint32_t fp16 = rd::D_MISC_CFG_IN_PRECISION.put(2) | rd::D_MISC_CFG_PROC_PRECISION.put(2) | 1u;
          r.cdma_misc_cfg = r.csc_misc_cfg = fp16;
          r.cmac_a_misc_cfg = r.cmac_b_misc_cfg = r.cacc_misc_cfg = regs::cacc::D_MISC_CFG_PROC_PRECISION.put(2) | 1u;
+         r.cdma_cvt_cfg = rd::D_CVT_CFG_CVT_EN.put(1);
        }},
   };
   for (const Case& c : cases) {
@@ -628,6 +635,274 @@ TEST(WinogradRefusals, OutputBelowEightByEight) {
   l.w = l.h = 8;
   const std::string message = problem(registers(l));
   EXPECT_NE(message.find("CSC D_DATAOUT_SIZE_0 (4x4) must be at least 8x8"), std::string::npos) << message;
+}
+
+// ---- fp16 Winograd (nv_full). Hand computations in the comments; the
+// layers use data in multiples of 1/8 within +-3/8 and 3x3 kernels g in
+// {-1/2, 0, 1/2}, so U = G g G^T (nvdla/doc format.rst G: rows (1 0 0),
+// (1/2 1/2 1/2), (1/2 -1/2 1/2), (0 0 1)) is a multiple of 1/8 within
+// +-9/8 and B^T d B one within +-12/8: every pre-added value and weight is
+// 0 or in exponent group 3 (fields 12..15, [1/8, 2)), so every product has
+// the block exponent, nothing is shifted, the Booth products, their sums
+// and the FP48 accumulation are exact, and each output is the plain
+// convolution (a multiple of 1/64, exact in fp32).
+
+float as_float(int32_t bits) {
+  float f;
+  const uint32_t u = static_cast<uint32_t>(bits);
+  std::memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+TEST(WinogradFp16Transforms, PreAdditionByHand) {
+  // d = 1.0 (0x3C00) everywhere: as in the integer case only V[1][1] =
+  // 2 + 2 = 4.0 (0x4400); every other element is a zero (1 - 1).
+  uint16_t ones[16], v[16];
+  std::fill(ones, ones + 16, uint16_t(0x3C00));
+  csc_pra_fp16(ones, v);
+  for (int p = 0; p < 16; ++p) {
+    if (p == 5) {
+      EXPECT_EQ(v[p], 0x4400) << p;
+    } else {
+      EXPECT_EQ(v[p] & 0x7FFF, 0) << p;
+    }
+  }
+  // FP17 rounding in the first stage: d[1][1] = 2048 (0x6800), d[1][2] =
+  // -2048 (0xE800), d[2][1] = 1 (0x3C00). M = B^T d: row 0 = (0, -1, 0, 0);
+  // row 1 = (0, 2048 + 1, -2048, 0) where 2049 needs 12 bits and rounds
+  // (tie, to even) to 2048; row 2 = (0, 1 - 2048 = -2047, 2048, 0); row 3 =
+  // (0, 2048, -2048, 0). V = M B, per row (m0 - m2, m1 + m2, m2 - m1,
+  // m1 - m3): row 0 (0, -1, 1, -1); row 1 (2048, 2048 - 2048 = 0 (exact
+  // arithmetic: 1), -4096 (exact: -4097), 2048 (exact: 2049)); row 2
+  // (-2048, 1, 2048 + 2047 = 4095 -> a tie between 4094 and 4096, to even
+  // 4096, -2047); row 3 as row 1.
+  uint16_t d[16] = {};
+  d[5] = 0x6800;
+  d[6] = 0xE800;
+  d[9] = 0x3C00;
+  csc_pra_fp16(d, v);
+  const uint16_t expected[16] = {0x0000, 0xBC00, 0x3C00, 0xBC00,   // 0, -1, 1, -1
+                                 0x6800, 0x0000, 0xEC00, 0x6800,   // 2048, 0, -4096, 2048
+                                 0xE800, 0x3C00, 0x6C00, 0xE7FF,   // -2048, 1, 4096, -2047
+                                 0x6800, 0x0000, 0xEC00, 0x6800};  // 2048, 0, -4096, 2048
+  for (int p = 0; p < 16; ++p) {
+    if (expected[p] == 0) {
+      EXPECT_EQ(v[p] & 0x7FFF, 0) << p;
+    } else {
+      EXPECT_EQ(v[p], expected[p]) << p;
+    }
+  }
+  // PRA_TRUNCATE plays no part for fp16 (the cell's fp16 branch never
+  // reads cfg_truncate): there is no argument for it.
+  // NaN: d[1][1] = 0x7E01, the rest +0. M[1][1] = NaN + 0 = the NaN
+  // (FpAdd returns a NaN a), M[2][1] = 0 - NaN: FpSub flips b's sign, so
+  // -NaN (0xFE01 payload). V[1][1] = M[1][1] + M[1][2] = +NaN; V[1][2] =
+  // M[1][2] - M[1][1] = -NaN; V[2][1] = M[2][1] + M[2][2] = -NaN; V[2][2] =
+  // M[2][2] - M[2][1] = +NaN; V[0][0] = 0 - 0.
+  uint16_t n[16] = {};
+  n[5] = 0x7E01;
+  csc_pra_fp16(n, v);
+  EXPECT_EQ(v[5], 0x7E01);
+  EXPECT_EQ(v[6], 0xFE01);
+  EXPECT_EQ(v[9], 0xFE01);
+  EXPECT_EQ(v[10], 0x7E01);
+  EXPECT_EQ(v[0] & 0x7FFF, 0);
+}
+
+TEST(WinogradFp16Transforms, CmacByHand) {
+  // Data 1.0 at all 64 pairs, weight 1.0 on channel 0 of each position,
+  // +0 elsewhere (masked). 1.0 = field 15: group 3, significand 1024 << 3
+  // = 2^13; group sum 6 = the block's, E = 24, each product 2^26 exactly.
+  // pp_phase1 = 2^26 at every position; A^T M A of a constant M is
+  // [[9, -3], [-3, 1]] x 2^26: words (24, 9 x 2^26), (24, -3 x 2^26) ...,
+  // values 9, -3, -3, 1 (x 2^(24 - 50)).
+  uint16_t data[64], weights[64];
+  std::fill(data, data + 64, uint16_t(0x3C00));
+  for (int i = 0; i < 64; ++i) weights[i] = i % 4 == 0 ? 0x3C00 : 0;
+  uint64_t words[4];
+  cmac_fp16_winograd(data, weights, words);
+  const uint64_t mask38 = (uint64_t(1) << 38) - 1;
+  const int64_t y[4] = {9, -3, -3, 1};
+  const uint32_t fp32[4] = {0x41100000u, 0xC0400000u, 0xC0400000u, 0x3F800000u};  // 9, -3, -3, 1
+  for (int j = 0; j < 4; ++j) {
+    EXPECT_EQ(words[j], (uint64_t(24) << 38) | (uint64_t(y[j] * (int64_t(1) << 26)) & mask38)) << j;
+    EXPECT_EQ(cacc_fp48_to_fp32(cacc_fp48_add(0, words[j])), fp32[j]) << j;
+  }
+  // NaN: a weight NaN 0xFC01 at pair 37 and a data NaN 0x7E00 at pair 5:
+  // the weights are searched first, so all four words are exponent 63, sign
+  // 1 (bit 37), payload 1 (bits [36:27]).
+  weights[37] = 0xFC01;
+  data[5] = 0x7E00;
+  cmac_fp16_winograd(data, weights, words);
+  const uint64_t nan_word = (uint64_t(63) << 38) | (uint64_t(1) << 37) | (uint64_t(1) << 27);
+  for (int j = 0; j < 4; ++j) EXPECT_EQ(words[j], nan_word) << j;
+}
+
+// fp16 input in multiples of 1/8 within +-3/8 (all lanes: those past c meet
+// zero weights) and 3x3-foldable kernels [k][r][s][c] in {-1/2, 0, 1/2};
+// U = G g G^T over the extended channels, as fp16 patterns.
+void fill_fp16(WgLayer& l, std::mt19937& rng, std::vector<double>& kernels, uint32_t R, uint32_t S) {
+  std::uniform_int_distribution<int32_t> eighths(-3, 3), halves(-1, 1);
+  l.input.assign(size_t(l.w) * l.h * l.aligned(), 0);
+  for (int32_t& v : l.input) v = double_to_fp16(eighths(rng) / 8.0);
+  kernels.assign(size_t(l.k) * R * S * l.c, 0.0);
+  for (double& v : kernels) v = halves(rng) / 2.0;
+  static const double G[4][3] = {{1, 0, 0}, {0.5, 0.5, 0.5}, {0.5, -0.5, 0.5}, {0, 0, 1}};
+  const uint32_t ce = l.ce(), aligned = l.aligned();
+  l.u.assign(size_t(l.k) * ce * 16, 0);
+  for (uint32_t k = 0; k < l.k; ++k) {
+    for (uint32_t e = 0; e < ce; ++e) {
+      const uint32_t ch = e % aligned, dy = e / aligned / l.sx, dx = e / aligned % l.sx;
+      double g[3][3] = {};
+      for (uint32_t r = 0; r < 3; ++r)
+        for (uint32_t s = 0; s < 3; ++s) {
+          const uint32_t kr = r * l.sy + dy, ks = s * l.sx + dx;
+          if (ch < l.c && kr < R && ks < S) g[r][s] = kernels[((size_t(k) * R + kr) * S + ks) * l.c + ch];
+        }
+      for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 4; ++j) {
+          double sum = 0;
+          for (int r = 0; r < 3; ++r)
+            for (int s = 0; s < 3; ++s) sum += G[i][r] * g[r][s] * G[j][s];
+          const uint16_t bits = double_to_fp16(sum);
+          ASSERT_EQ(fp16_to_double(bits), sum);  // a multiple of 1/8 below 2: exact
+          l.u[(size_t(k) * ce + e) * 16 + i * 4 + j] = bits;
+        }
+    }
+  }
+}
+
+// The plain strided convolution in double (exact here) of the padded input.
+double direct_fp16(const WgLayer& l, const std::vector<double>& kernels, uint32_t R, uint32_t S, uint32_t x,
+                   uint32_t y, uint32_t k, double pad) {
+  double sum = 0;
+  for (uint32_t r = 0; r < R; ++r)
+    for (uint32_t s = 0; s < S; ++s) {
+      const int64_t px = int64_t(x) * l.sx + s - l.pl, py = int64_t(y) * l.sy + r - l.pt;
+      const bool inside = px >= 0 && px < l.w && py >= 0 && py < l.h;
+      for (uint32_t ch = 0; ch < l.c; ++ch) {
+        const double v = inside ? fp16_to_double(uint16_t(l.in(uint32_t(px), uint32_t(py), ch))) : pad;
+        sum += v * kernels[((size_t(k) * R + r) * S + s) * l.c + ch];
+      }
+    }
+  return sum;
+}
+
+void expect_direct_fp16(const WgLayer& l, const std::vector<double>& kernels, uint32_t R, uint32_t S) {
+  Memory m = memory(l);
+  const ConvOutput out = run(l, m);
+  ASSERT_EQ(out.width, l.we() - 4);
+  ASSERT_EQ(out.height, l.he() - 4);
+  ASSERT_EQ(out.channels, l.k);
+  EXPECT_EQ(out.lanes, 16u);
+  EXPECT_TRUE(out.fp32);
+  EXPECT_TRUE(out.winograd);
+  EXPECT_EQ(out.nan_input_data, 0u);
+  EXPECT_EQ(out.inf_input_data, 0u);
+  const double pad = fp16_to_double(uint16_t(l.pad_value));
+  for (uint32_t y = 0; y < out.height; ++y)
+    for (uint32_t x = 0; x < out.width; ++x)
+      for (uint32_t k = 0; k < l.k; ++k)
+        ASSERT_EQ(as_float(out.at(x, y, k)), float(direct_fp16(l, kernels, R, S, x, y, k, pad)))
+            << "x " << x << " y " << y << " k " << k;
+}
+
+TEST(WinogradFp16Layer, Stride1MatchesDirectConvolution) {
+  // 10 x 10 x 11 (C' = 16), padding 1 with CDMA's pad value 1/8 (0x3000):
+  // WE = HE = 12, output 8 x 8; K = 17 (groups of 16 and 1). PRA_TRUNCATE
+  // 2 is ignored for fp16.
+  std::mt19937 rng(31);
+  WgLayer l;
+  l.fp16 = true;
+  l.w = l.h = 10;
+  l.c = 11;
+  l.k = 17;
+  l.pl = l.pr = l.pt = l.pb = 1;
+  l.pad_value = 0x3000;
+  l.pra = 2;
+  std::vector<double> kernels;
+  fill_fp16(l, rng, kernels, 3, 3);
+  expect_direct_fp16(l, kernels, 3, 3);
+}
+
+TEST(WinogradFp16Layer, Stride2MatchesDirectConvolution) {
+  // A 5 x 5 kernel at stride 2 on 21 x 21 x 16, padding 2 (left, top) and
+  // 1 (right, bottom), pad value -3/8 (0xB600): 12 x 12 extended positions,
+  // 64 extended channels (16 blocks of 4).
+  std::mt19937 rng(32);
+  WgLayer l;
+  l.fp16 = true;
+  l.w = l.h = 21;
+  l.c = 16;
+  l.k = 3;
+  l.pl = l.pt = 2;
+  l.pr = l.pb = 1;
+  l.sx = l.sy = 2;
+  l.pad_value = int16_t(0xB600);
+  std::vector<double> kernels;
+  fill_fp16(l, rng, kernels, 5, 5);
+  expect_direct_fp16(l, kernels, 5, 5);
+}
+
+TEST(WinogradFp16Layer, NanCountsFlushAndPropagation) {
+  // 10 x 10 x 12 (C' = 16), padding 1 with the NaN 0xFE00 as CDMA's pad
+  // value, a NaN 0x7E01 at (4, 6) lane 14 and an Inf at (7, 2) lane 13
+  // (lanes 12..15 meet zero weights). CDMA counts the extended cube,
+  // padding included: 12 x 12 - 10 x 10 = 44 padded positions x 16 lanes
+  // = 704 NaNs, plus the input's one: 705; one Inf.
+  std::mt19937 rng(33);
+  WgLayer l;
+  l.fp16 = true;
+  l.w = l.h = 10;
+  l.c = 12;
+  l.k = 3;
+  l.pl = l.pr = l.pt = l.pb = 1;
+  l.pad_value = int16_t(0xFE00);
+  std::vector<double> kernels;
+  fill_fp16(l, rng, kernels, 3, 3);
+  l.in(4, 6, 14) = 0x7E01;
+  l.in(7, 2, 13) = 0x7C00;
+  // D_NAN_FLUSH_TO_ZERO: every NaN (padding included) becomes +0 and the
+  // Inf meets zero weights (masked pairs): the convolution with pad 0.
+  l.nan_flush = true;
+  {
+    Memory m = memory(l);
+    const ConvOutput out = run(l, m);
+    EXPECT_EQ(out.nan_input_data, 705u);
+    EXPECT_EQ(out.inf_input_data, 1u);
+    EXPECT_EQ(out.nan_input_weight, 0u);
+    for (uint32_t y = 0; y < out.height; ++y)
+      for (uint32_t x = 0; x < out.width; ++x)
+        for (uint32_t k = 0; k < l.k; ++k)
+          ASSERT_EQ(as_float(out.at(x, y, k)), float(direct_fp16(l, kernels, 3, 3, x, y, k, 0.0)))
+              << "x " << x << " y " << y << " k " << k;
+  }
+  // Without the flush: CMAC's NaN search ignores the zero mask, so a tile
+  // whose 4x4 window (extended columns and rows 2 tx .. 2 tx + 3, at most
+  // 9: the output is WE - 4 = 8 wide) holds padding (extended row or
+  // column 0; 11 is in no window) or the lane-14 NaN (extended (5, 7))
+  // gives NaN at all four outputs of every kernel; the other tiles are
+  // the convolution (they see neither; the Inf meets zero weights).
+  l.nan_flush = false;
+  Memory m = memory(l);
+  const ConvOutput out = run(l, m);
+  EXPECT_EQ(out.nan_input_data, 705u);
+  EXPECT_EQ(out.inf_input_data, 1u);
+  for (uint32_t y = 0; y < out.height; ++y)
+    for (uint32_t x = 0; x < out.width; ++x) {
+      const uint32_t x0 = x / 2 * 2, y0 = y / 2 * 2;
+      const bool padding = x0 == 0 || y0 == 0;
+      const bool nan = x0 <= 5 && 5 <= x0 + 3 && y0 <= 7 && 7 <= y0 + 3;
+      for (uint32_t k = 0; k < l.k; ++k) {
+        const uint32_t bits = static_cast<uint32_t>(out.at(x, y, k));
+        if (padding || nan) {
+          EXPECT_TRUE(fp32_is_nan(bits)) << "x " << x << " y " << y << " k " << k;
+        } else {
+          EXPECT_EQ(as_float(out.at(x, y, k)), float(direct_fp16(l, kernels, 3, 3, x, y, k, 0.0)))
+              << "x " << x << " y " << y << " k " << k;
+        }
+      }
+    }
 }
 
 }  // namespace

@@ -2,10 +2,11 @@
 // design), programmed over the CSB: CDMA fetches and pads the cube (stride 1,
 // and stride 2 folded into channels) and the pre-transformed weights, CSC,
 // CMAC_A/B and CACC run in CONV_MODE = WINOGRAD, and SDP
-// (D_FEATURE_MODE_CFG.WINOGRAD, flying mode) writes the int8 result to
-// memory. The expected values are the plain convolution of the
-// un-transformed kernels, computed below; a master configuration and an SDP
-// not told about Winograd refuse the layer naming the registers.
+// (D_FEATURE_MODE_CFG.WINOGRAD, flying mode) writes the result to memory
+// (int8, and fp16 through SDP's FP16 datapath). The expected values are the
+// plain convolution of the un-transformed kernels, computed below (and in
+// winograd_layer.h); a master configuration and an SDP not told about
+// Winograd refuse the layer naming the registers.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -129,6 +130,64 @@ TEST(ConvWinogradModel, Int8Stride2LayerThroughSdp) { expect_layer_through_sdp(k
 // CSC's PRA_TRUNCATE reaches the pre-addition: without the shift the layer
 // would compute twice the convolution.
 TEST(ConvWinogradModel, PraTruncateProgrammedOverTheCsb) { expect_layer_through_sdp(kPraTruncate); }
+
+// fp16 (winograd_layer.h's fp16 values): the int8 programming of kStride1
+// with the registers fp16 changes written over it: precisions FP16 in
+// CDMA, CSC, CMAC_A/B and CACC, one 16-lane surface (D_DATAIN_SIZE_1,
+// DATAIN_CHANNEL_EXT, the weight sizes), CDMA's pad value 1/8, CACC's
+// CLIP_TRUNCATE 0 (it does not apply to fp16), SDP's FP16 datapath as a
+// pass-through writing fp16.
+void program_fp16_layer(NvdlaSystem& system, const Shape& sh) {
+  program_layer(system, sh, true);
+  UnitRegisters cdma(system, Unit::Cdma), csc(system, Unit::Csc), cacc(system, Unit::Cacc);
+  const uint32_t misc = d::D_MISC_CFG_CONV_MODE.put(d::D_MISC_CFG_CONV_MODE_WINOGRAD) |
+                        d::D_MISC_CFG_IN_PRECISION.put(d::D_MISC_CFG_IN_PRECISION_FP16) |
+                        d::D_MISC_CFG_PROC_PRECISION.put(d::D_MISC_CFG_PROC_PRECISION_FP16);
+  cdma.write(d::D_MISC_CFG, misc);
+  csc.write(c::D_MISC_CFG, misc);
+  UnitRegisters(system, Unit::CmacA).write(regs::cmac_a::D_MISC_CFG, misc);
+  UnitRegisters(system, Unit::CmacB).write(regs::cmac_b::D_MISC_CFG, misc);
+  cacc.write(a::D_MISC_CFG, misc);
+  cdma.write(d::D_DATAIN_SIZE_1, kLanesFp16 - 1);
+  program_cdma_weights(cdma, kernel_bytes_fp16(sh), sh.k, kWeights, weight_size_fp16(sh));
+  cdma.write(d::D_ZERO_PADDING_VALUE, kPadFp16);
+  csc.write(c::D_DATAIN_SIZE_EXT_1, ce_fp16(sh) - 1);
+  program_csc_weight_size(csc, 4, 4, ce_fp16(sh), sh.k, weight_size_fp16(sh));
+  cacc.write(a::D_CLIP_CFG, 0);
+  UnitRegisters(system, Unit::Sdp)
+      .write(sdp::D_DATA_FORMAT, sdp::D_DATA_FORMAT_PROC_PRECISION.put(sdp::D_DATA_FORMAT_PROC_PRECISION_FP16) |
+                                     sdp::D_DATA_FORMAT_OUT_PRECISION.put(sdp::D_DATA_FORMAT_OUT_PRECISION_FP16));
+}
+
+TEST(ConvWinogradModel, Fp16Stride1LayerThroughSdp) {
+  const Shape& sh = kStride1;
+  uint32_t status = 0, nan_data = ~0u;
+  std::vector<uint8_t> out(sh.out_surface());
+  run_firmware(options_for(Config::NvFull), [&](NvdlaSystem& system) {
+    hal::Hal& hal = system.hal();
+    const std::vector<uint8_t> input = input_bytes_fp16(sh), weights = weight_bytes_fp16(sh);
+    hal.write_memory(kIn, input.data(), input.size());
+    hal.write_memory(kWeights, weights.data(), weights.size());
+    const std::vector<uint8_t> before(sh.out_surface(), 0x5A);
+    hal.write_memory(kOutAddr, before.data(), before.size());
+    program_fp16_layer(system, sh);
+    enable_conv_layer(system);
+    status = wait_for_status(system, kConvLayerDone0, kLayerTimeoutNs);
+    hal.read_memory(kOutAddr, out.data(), out.size());
+    nan_data = UnitRegisters(system, Unit::Cdma).read(d::D_NAN_INPUT_DATA_NUM);
+  });
+  EXPECT_EQ(status & kConvLayerDone0, kConvLayerDone0);
+  EXPECT_EQ(nan_data, 0u);
+  // 32-byte output atoms of 16 fp16 lanes; lanes beyond K carry +0.
+  for (uint32_t y = 0; y < sh.oh(); ++y)
+    for (uint32_t x = 0; x < sh.ow(); ++x) {
+      const size_t at = size_t(y) * sh.out_line() + x * kAtom;
+      for (uint32_t k = 0; k < kLanesFp16; ++k) {
+        const uint16_t v = uint16_t(out[at + 2 * k] | (out[at + 2 * k + 1] << 8));
+        ASSERT_EQ(v, k < sh.k ? expected_fp16(sh, x, y, k) : 0) << "x " << x << " y " << y << " k " << k;
+      }
+    }
+}
 
 TEST(ConvWinogradModel, SdpMustBeToldAboutWinograd) {
   const std::string message = run_expecting_error(options_for(Config::NvFull), [&](NvdlaSystem& system) {

@@ -1,12 +1,14 @@
-// The int8 Winograd layers of the nv_full tests (test_model_conv_winograd.cpp
-// through the CSB, test_firmware.cpp through NVDLA's firmware): their shapes,
-// input and kernels, the expected output as the plain convolution of the
-// un-transformed kernels, and the input and pre-transformed weights as they
-// lie in memory.
+// The int8 (and, below, fp16) Winograd layers of the nv_full tests
+// (test_model_conv_winograd.cpp through the CSB, test_firmware.cpp through
+// NVDLA's firmware): their shapes, input and kernels, the expected output as
+// the plain convolution of the un-transformed kernels, and the input and
+// pre-transformed weights as they lie in memory.
 #pragma once
 
 #include <cstdint>
 #include <vector>
+
+#include "systemc/nvdla/float16.h"
 
 namespace acosim::nvdla::test::wg {
 
@@ -109,6 +111,83 @@ inline std::vector<uint8_t> weight_bytes(const Shape& sh) {
               if (ch < sh.c && kr < sh.r && ks < sh.s) u += G[p / 4][r] * weight_value(k, kr, ks, ch) * G[p % 4][s];
             }
           bytes[next++] = uint8_t(u);
+        }
+  return bytes;
+}
+
+// ---- fp16 (nv_full): the same shapes with one 16-lane fp16 surface (32-byte
+// atoms), the first C lanes meeting weights. Data are multiples of 1/8
+// within +-3/8 (the pad value 1/8), 3 x 3 kernels g in {-1/2, 0, 1/2}, and
+// U = G g G^T with format.rst's G (rows (1 0 0), (1/2 1/2 1/2),
+// (1/2 -1/2 1/2), (0 0 1)): a multiple of 1/8 within +-9/8, B^T d B one
+// within +-12/8. Every pre-added value and weight is then 0 or in fp16
+// exponent group 3 ([1/8, 2)), so CMAC's products share the block exponent
+// and are exact, as are CACC's sums: the layer computes the plain
+// convolution, a multiple of 1/64 within 9 x 4 x 3/16 = 6.75, exact in
+// fp16 after SDP's pass-through.
+constexpr uint32_t kLanesFp16 = 16;
+constexpr uint16_t kPadFp16 = 0x3000;  // 1/8
+
+inline uint32_t ce_fp16(const Shape& sh) { return kLanesFp16 * sh.sx * sh.sy; }
+inline uint32_t kernel_bytes_fp16(const Shape& sh) { return 16 * ce_fp16(sh) * 2; }
+inline uint32_t weight_size_fp16(const Shape& sh) { return (kernel_bytes_fp16(sh) * sh.k + 127) / 128 * 128; }
+
+inline double input_fp16(uint32_t x, uint32_t y, uint32_t ch) {
+  return (int32_t((x * 3 + y * 5 + ch * 7) % 7u) - 3) / 8.0;
+}
+inline double weight_fp16(uint32_t k, uint32_t r, uint32_t s, uint32_t ch) {
+  return (int32_t((k * 5 + r * 3 + s + ch * 2) % 3u) - 1) / 2.0;
+}
+
+inline double padded_fp16(const Shape& sh, int64_t x, int64_t y, uint32_t ch) {
+  if (x < 0 || y < 0 || x >= sh.w || y >= sh.h) return 0.125;
+  return input_fp16(uint32_t(x), uint32_t(y), ch);
+}
+
+// The plain convolution, exact in double and in fp16.
+inline uint16_t expected_fp16(const Shape& sh, uint32_t x, uint32_t y, uint32_t k) {
+  double sum = 0;
+  for (uint32_t r = 0; r < sh.r; ++r)
+    for (uint32_t s = 0; s < sh.s; ++s)
+      for (uint32_t ch = 0; ch < sh.c; ++ch)
+        sum += padded_fp16(sh, int64_t(x) * sh.sx + s - sh.pl, int64_t(y) * sh.sy + r - sh.pt, ch) *
+               weight_fp16(k, r, s, ch);
+  return double_to_fp16(sum);
+}
+
+inline void put_fp16(std::vector<uint8_t>& bytes, size_t element, uint16_t v) {
+  bytes[2 * element] = uint8_t(v & 0xFF);
+  bytes[2 * element + 1] = uint8_t(v >> 8);
+}
+
+inline std::vector<uint8_t> input_bytes_fp16(const Shape& sh) {
+  std::vector<uint8_t> bytes(size_t(sh.h) * sh.in_line());
+  for (uint32_t y = 0; y < sh.h; ++y)
+    for (uint32_t x = 0; x < sh.w; ++x)
+      for (uint32_t ch = 0; ch < kLanesFp16; ++ch)
+        put_fp16(bytes, (size_t(y) * sh.w + x) * kLanesFp16 + ch, double_to_fp16(input_fp16(x, y, ch)));
+  return bytes;
+}
+
+// The fp16 weights in the Winograd layout above (one kernel group of at
+// most 16), U = G g G^T exact in fp16.
+inline std::vector<uint8_t> weight_bytes_fp16(const Shape& sh) {
+  static const double G[4][3] = {{1, 0, 0}, {0.5, 0.5, 0.5}, {0.5, -0.5, 0.5}, {0, 0, 1}};
+  std::vector<uint8_t> bytes(weight_size_fp16(sh), 0);
+  const uint32_t ce = ce_fp16(sh);
+  size_t next = 0;
+  for (uint32_t b = 0; b < ce / 4; ++b)
+    for (uint32_t k = 0; k < sh.k; ++k)
+      for (uint32_t p = 0; p < 16; ++p)
+        for (uint32_t e = 4 * b; e < 4 * b + 4; ++e) {
+          const uint32_t ch = e % kLanesFp16, dy = e / kLanesFp16 / sh.sx, dx = e / kLanesFp16 % sh.sx;
+          double u = 0;
+          for (uint32_t r = 0; r < 3; ++r)
+            for (uint32_t s = 0; s < 3; ++s) {
+              const uint32_t kr = r * sh.sy + dy, ks = s * sh.sx + dx;
+              if (ch < sh.c && kr < sh.r && ks < sh.s) u += G[p / 4][r] * weight_fp16(k, kr, ks, ch) * G[p % 4][s];
+            }
+          put_fp16(bytes, next++, double_to_fp16(u));
         }
   return bytes;
 }
