@@ -166,7 +166,8 @@ TableIndex exponent_index(int64_t x, int64_t start, int8_t offset, IndexWidths w
 }
 
 // ---- FP16 index (rule 3 of the FP16 list; NV_NVDLA_CDP_DP_LUT_CTRL_unit.v
-// fp16 path). d is fp32_sub(x, START) as an fp32 pattern.
+// fp16 path), from d = fp32_sub(x, START) as an fp32 pattern (the stage
+// functions subtract with nvdla_fp32_sub, the cube loop with its fast path).
 
 // fp_X_uflow / fp_Y_uflow: a NaN, +0 or negative difference (-0 has the
 // sign bit) underflows the table.
@@ -176,9 +177,8 @@ bool fp16_difference_underflows(uint32_t d) { return fp32_is_nan(d) || d == 0 ||
 // flushes anything below 2^-126, so the field is 1..254), the fraction is
 // mantissa bits [22:7] (fp_X_exp_frac); uflow below the offset, oflow at
 // k - offset >= 64 (fp_Xindex_data[8:0] >= 64).
-TableIndex fp16_exponent_index(uint32_t x, uint32_t start, int8_t offset) {
+TableIndex fp16_exponent_index(uint32_t d, int8_t offset) {
   TableIndex t;
-  const uint32_t d = nvdla_fp32_sub(x, start);
   if (fp16_difference_underflows(d)) {
     t.uflow = true;
     return t;
@@ -203,9 +203,8 @@ TableIndex fp16_exponent_index(uint32_t x, uint32_t start, int8_t offset) {
 // fp32_int / fp32_frac, by INDEX_SELECT[7:0] as a signed number);
 // idx = floor(q), the fraction its first 16 bits (fp_Xshift_lin_f[22:7],
 // truncated); oflow when idx >= last (64 LE, 256 LO).
-TableIndex fp16_linear_index(uint32_t x, uint32_t start, int8_t select, uint32_t last) {
+TableIndex fp16_linear_index(uint32_t d, int8_t select, uint32_t last) {
   TableIndex t;
-  const uint32_t d = nvdla_fp32_sub(x, start);
   if (fp16_difference_underflows(d)) {
     t.uflow = true;
     return t;
@@ -417,12 +416,18 @@ CdpLutIndex select_table(const CdpLutConfig& lut, const TableIndex& le, const Ta
   return r;
 }
 
+// The FP16 index path from the differences x - LE_START and x - LO_START.
+CdpLutIndex fp16_lut_index_of(const CdpLutConfig& lut, uint32_t le_difference, uint32_t lo_difference) {
+  const TableIndex le = lut.le_linear ? fp16_linear_index(le_difference, lut.le_index_select, 64)
+                                      : fp16_exponent_index(le_difference, lut.le_index_offset);
+  const TableIndex lo = fp16_linear_index(lo_difference, lut.lo_index_select, 256);
+  return select_table(lut, le, lo);
+}
+
 // The FP16 index path (x an fp32 pattern).
 CdpLutIndex fp16_lut_index(const CdpLutConfig& lut, uint32_t x) {
-  const TableIndex le = lut.le_linear ? fp16_linear_index(x, fp32_bits(lut.le_start), lut.le_index_select, 64)
-                                      : fp16_exponent_index(x, fp32_bits(lut.le_start), lut.le_index_offset);
-  const TableIndex lo = fp16_linear_index(x, fp32_bits(lut.lo_start), lut.lo_index_select, 256);
-  return select_table(lut, le, lo);
+  return fp16_lut_index_of(lut, nvdla_fp32_sub(x, fp32_bits(lut.le_start)),
+                           nvdla_fp32_sub(x, fp32_bits(lut.lo_start)));
 }
 
 // The INT8 / INT16 index paths; the integer datapath calls this directly
@@ -899,10 +904,240 @@ void process_cube(const CdpConfig& config, const CdpLutTables& tables, const Pac
   if (config.int16_datapath) saturating_add(stats.out_saturation, saturations);
 }
 
-// An FP16 cube, lane by lane through the FP16 stage functions, pixel by
-// pixel (the window runs over the lanes of all surfaces of one pixel). Out
-// of line, so that cdp_process and the integer loops compile as they would
-// without it.
+// The per-layer constants of rules 3-5 for the FP16 cube loop: everything
+// fp16_interpolate derives from the registers and tables alone, computed
+// once with the exact functions. Table t is 0 (LE) or 1 (LO).
+struct Fp16LutPlan {
+  uint32_t start[2] = {};        // START_LOW as fp32
+  uint32_t low[2] = {};          // the uflow slope's low end (fp16_interpolate)
+  uint32_t end[2] = {};          // END_LOW as fp32
+  uint32_t uflow_scale[2] = {};  // FP17
+  uint32_t oflow_scale[2] = {};  // FP17
+  uint32_t last[2] = {uint32_t(kCdpLutLeEntries - 1), uint32_t(kCdpLutLoEntries - 1)};
+  // base[t][i] = G(T[i]); step[t][i] = Fp32ToFp17(fp32_sub(F(T[i+1]), F(T[i]))).
+  std::array<uint32_t, kCdpLutLoEntries> base[2] = {};
+  std::array<uint32_t, kCdpLutLoEntries> step[2] = {};
+  bool le_linear = false;
+  int8_t le_index_offset = 0, le_index_select = 0, lo_index_select = 0;
+  // Rule 4 (select_table, outcome_of) for each pair of table states:
+  // selection[3 * state(LE) + state(LO)].
+  struct Selection {
+    uint8_t counter_shift = 0;  // OutcomeCounts::shift_of(outcome)
+    uint8_t table = 0;          // 0 LE, 1 LO
+  };
+  std::array<Selection, 9> selection{};
+  static unsigned state(const TableIndex& t) { return t.uflow ? 0u : t.oflow ? 1u : 2u; }
+
+  Fp16LutPlan(const CdpLutConfig& lut, const CdpLutTables& tables) {
+    le_linear = lut.le_linear;
+    le_index_offset = lut.le_index_offset;
+    le_index_select = lut.le_index_select;
+    lo_index_select = lut.lo_index_select;
+    for (unsigned le = 0; le < 3; ++le) {
+      for (unsigned lo = 0; lo < 3; ++lo) {
+        TableIndex l, o;
+        l.uflow = le == 0;
+        l.oflow = le == 1;
+        o.uflow = lo == 0;
+        o.oflow = lo == 1;
+        const CdpLutIndex r = select_table(lut, l, o);
+        selection[3 * le + lo] =
+            Selection{uint8_t(OutcomeCounts::shift_of(outcome_of(r))), uint8_t(r.select_lo ? 1 : 0)};
+      }
+    }
+    start[0] = fp32_bits(lut.le_start);
+    start[1] = fp32_bits(lut.lo_start);
+    end[0] = fp32_bits(lut.le_end);
+    end[1] = fp32_bits(lut.lo_end);
+    low[0] = start[0];
+    low[1] = start[1];
+    if (!lut.le_linear) {
+      const int off = lut.le_index_offset;
+      const uint32_t power = off <= -127 ? 0u : uint32_t(off + 127) << 23;
+      low[0] = sdp_fp32_add(power, start[0]);
+    }
+    uflow_scale[0] = sdp_fp16_to_fp17(uint16_t(lut.le_uflow_scale));
+    uflow_scale[1] = sdp_fp16_to_fp17(uint16_t(lut.lo_uflow_scale));
+    oflow_scale[0] = sdp_fp16_to_fp17(uint16_t(lut.le_oflow_scale));
+    oflow_scale[1] = sdp_fp16_to_fp17(uint16_t(lut.lo_oflow_scale));
+    for (unsigned t = 0; t < 2; ++t) {
+      auto entry = [&](uint32_t i) { return uint16_t(t == 1 ? tables.lo(i) : tables.le(i)); };
+      for (uint32_t i = 0; i <= last[t]; ++i) {
+        base[t][i] = sdp_fp16_to_fp17(entry(i));
+        if (i < last[t]) {
+          step[t][i] = sdp_fp32_to_fp17(nvdla_fp32_sub(sdp_fp16_to_fp32(entry(i + 1)), sdp_fp16_to_fp32(entry(i))));
+        }
+      }
+    }
+  }
+};
+
+// Rules 3-5 for one fp32 LUT input: fp16_lut_index and fp16_interpolate
+// with the plan's constants and the fast float functions of float16.h
+// (each equal to the exact function it stands for), counting the outcome
+// in `counts`.
+uint32_t fp16_lut_fast(const Fp16LutPlan& plan, uint32_t x, OutcomeCounts& counts) {
+  const uint32_t le_difference = nvdla_fp32_sub_fast(x, plan.start[0]);
+  const uint32_t lo_difference =
+      plan.start[1] == plan.start[0] ? le_difference : nvdla_fp32_sub_fast(x, plan.start[1]);
+  const TableIndex le = plan.le_linear ? fp16_linear_index(le_difference, plan.le_index_select, 64)
+                                       : fp16_exponent_index(le_difference, plan.le_index_offset);
+  const TableIndex lo = fp16_linear_index(lo_difference, plan.lo_index_select, 256);
+  const Fp16LutPlan::Selection selection = plan.selection[Fp16LutPlan::state(le) * 3 + Fp16LutPlan::state(lo)];
+  counts.add(selection.counter_shift);
+  const unsigned t = selection.table;
+  // The selected table's index, picked field by field (no indexed copy).
+  const bool uflow = t == 1 ? lo.uflow : le.uflow;
+  const bool oflow = t == 1 ? lo.oflow : le.oflow;
+  const uint32_t index = t == 1 ? lo.index : le.index;
+  const uint32_t fraction = t == 1 ? lo.fraction : le.fraction;
+  uint32_t product = 0;
+  if (uflow) {
+    product = sdp_fp17_mul_fast(sdp_fp32_to_fp17_fast(nvdla_fp32_sub_fast(x, plan.low[t])), plan.uflow_scale[t]);
+  } else if (oflow) {
+    product = sdp_fp17_mul_fast(sdp_fp32_to_fp17_fast(nvdla_fp32_sub_fast(x, plan.end[t])), plan.oflow_scale[t]);
+  } else {
+    product = sdp_fp17_mul_fast(plan.step[t][index], fp16_fraction_to_fp17_fast(fraction));
+  }
+  // index is 0 for uflow and the last entry for oflow: the bases those
+  // cases take.
+  return sdp_fp17_add_fast(product, plan.base[t][index]);
+}
+
+// Rules 0 and 1 (cdp_fp16_convert_in): a normal FP16 (exponent 1 .. 30)
+// maps to FP17 by rebiasing its exponent (sdp_fp16_to_fp17's normal case);
+// zeros, subnormals, Inf and NaN (flushed or not) take the stage function.
+uint32_t fp16_convert_in_fast(const CdpConfig& config, uint16_t x) {
+  const uint32_t exponent = (x >> 10) & 0x1Fu;
+  if (exponent - 1u < 30u) return (uint32_t(x >> 15) << 16) | ((exponent + 16u) << 10) | (x & 0x3FFu);
+  return cdp_fp16_convert_in(config, x);
+}
+
+// Rule 2's square (fp16_square) of a normal FP17 (exponent field 1 .. 62,
+// magnitude 2^-30 .. 2^32): its fp32 pattern by rebiasing
+// (sdp_fp17_to_fp32's normal case), squared in float. The product of two
+// 11-bit significands is exact, and it lies in 2^-60 .. 2^64, inside fp32's
+// normal range, so FpMul returns it unrounded as IEEE does.
+uint32_t fp16_square_of_normal(uint32_t converted) {
+  using namespace fast_float_detail;
+  const float f = as_float(fp17_normal_to_fp32(converted));
+  return float_bits(f * f);
+}
+
+// fp16_window_sum for a pixel whose squares are all +0 or normal in 2^-60
+// .. 2^64 (no NaN lane): with no negative operand, no NaN and no sum beyond
+// 9 * 2^64, every addition is +0 + +0 = +0, an exact 0 + y = y, or a
+// normal sum of normal numbers, which FpAdd rounds ties to even as IEEE
+// float addition does (sdp_fp32_add_fast's reasoning, with no result
+// outside the normal range). The same additions in the same order, lane
+// by lane into xs, in a loop the compiler can vectorise.
+template <unsigned kRadius>
+void fp16_window_sums_native(const uint32_t* squares, uint32_t lanes, uint32_t* xs) {
+  using namespace fast_float_detail;
+  for (uint32_t c = 0; c < lanes; ++c) {
+    const uint32_t* q = squares + c;
+    float sum = (as_float(q[-1]) + as_float(q[1])) + as_float(q[0]);
+    for (unsigned k = 2; k <= kRadius; ++k) sum = sum + (as_float(q[-int(k)]) + as_float(q[k]));
+    xs[c] = float_bits(sum);
+  }
+}
+
+// fp16_window_sum through sdp_fp32_add_fast, the same additions in the same
+// order.
+uint32_t fp16_window_sum_fast(unsigned normalz_len, const uint32_t* q) {
+  uint32_t sum = sdp_fp32_add_fast(sdp_fp32_add_fast(q[-1], q[1]), q[0]);
+  for (int k = 2; k <= int(normalz_len) + 1; ++k) sum = sdp_fp32_add_fast(sum, sdp_fp32_add_fast(q[-k], q[k]));
+  return sum;
+}
+
+// Rule 2 for the `lanes` lanes of one pixel (cdp_fp16_lut_input of each):
+// xs[c] from the FP17 values converted[0 .. lanes - 1], the channels
+// outside counting +0. squares has lanes + 8 entries, the first and last
+// four +0; squares[4 + c] receives lane c's square. A NaN lane (the only
+// FP17 that is neither +-0 nor normal once converted: Inf becomes the
+// largest finite FP17) sends the pixel's window sums through the checked
+// path.
+void fp16_lut_inputs(unsigned normalz_len, bool sqsum_bypass, const uint32_t* converted, uint32_t lanes,
+                     uint32_t* squares, uint32_t* xs) {
+  if (sqsum_bypass) {
+    for (uint32_t c = 0; c < lanes; ++c) xs[c] = sdp_fp17_to_fp32(converted[c]);
+    return;
+  }
+  bool nan_lane = false;
+  for (uint32_t c = 0; c < lanes; ++c) {
+    const uint32_t v = converted[c];
+    uint32_t square = 0;  // +-0 squares to +0
+    if (fast_float_detail::fp17_normal(v)) {
+      square = fp16_square_of_normal(v);
+    } else if (!fast_float_detail::fp17_zero(v)) {
+      square = fp16_square(v);
+      nan_lane = true;
+    }
+    squares[4 + c] = square;
+  }
+  const uint32_t* q = squares + 4;
+  if (nan_lane) {
+    for (uint32_t c = 0; c < lanes; ++c) xs[c] = fp16_window_sum_fast(normalz_len, q + c);
+    return;
+  }
+  switch (normalz_len) {
+    case 0: fp16_window_sums_native<1>(q, lanes, xs); break;
+    case 1: fp16_window_sums_native<2>(q, lanes, xs); break;
+    case 2: fp16_window_sums_native<3>(q, lanes, xs); break;
+    default: fp16_window_sums_native<4>(q, lanes, xs); break;
+  }
+}
+
+// Rules 6 and 7 (cdp_fp16_output) through sdp_fp17_mul_fast; an FP17
+// exponent of 17 .. 46 maps to FP16 by rebiasing (nvdla_fp17_to_fp16's
+// normal case), the rest takes nvdla_fp17_to_fp16.
+uint16_t fp16_output_fast(bool mul_bypass, uint32_t lut_result, uint32_t converted) {
+  uint32_t m = 0;
+  if (mul_bypass) {
+    const bool nan = ((converted >> 10) & 0x3Fu) == 0x3Fu && (converted & 0x3FFu) != 0;
+    m = nan ? converted : lut_result;
+  } else {
+    m = sdp_fp17_mul_fast(converted, lut_result);
+  }
+  const uint32_t exponent = (m >> 10) & 0x3Fu;
+  if (exponent - 17u < 30u) return uint16_t((((m >> 16) & 1u) << 15) | ((exponent - 16u) << 10) | (m & 0x3FFu));
+  return nvdla_fp17_to_fp16(m);
+}
+
+// Rules 6 and 7 without MUL_BYPASS for the lanes whose input and LUT result
+// are normal FP17 and whose product rounds to an FP17 exponent of 17 .. 46:
+// sdp_fp17_mul_fast's product (exact in float, rounded ties to even to 11
+// bits) and nvdla_fp17_to_fp16's rebiasing of that exponent range, written
+// without branches so that the compiler can vectorise the loop. ys[c]
+// receives the FP16 output and common[c] is 1 for those lanes (0 for the
+// others, whose ys[c] is left to the caller); returns how many of them are
+// +-65504 (never a NaN).
+uint32_t fp16_outputs_common(const uint32_t* converted, const uint32_t* lut_values, uint32_t lanes, uint16_t* ys,
+                             uint32_t* common) {
+  using namespace fast_float_detail;
+  uint32_t saturations = 0;
+  for (uint32_t c = 0; c < lanes; ++c) {
+    const uint32_t a = converted[c], b = lut_values[c];
+    const float p = as_float(fp17_normal_to_fp32(a)) * as_float(fp17_normal_to_fp32(b));
+    const uint32_t bits = float_bits(p);
+    const uint32_t rounded = (bits & 0x7FFFFFFFu) + 0xFFFu + ((bits >> 13) & 1u);
+    const uint32_t exponent = (rounded >> 23) - 96u;  // FP17 field, wraps below
+    const uint32_t ok = uint32_t(fp17_normal(a)) & uint32_t(fp17_normal(b)) & uint32_t(exponent - 17u < 30u);
+    const uint32_t y = ((bits >> 31) << 15) | ((exponent - 16u) << 10) | ((rounded >> 13) & 0x3FFu);
+    ys[c] = uint16_t(y);
+    common[c] = ok;
+    saturations += ok & uint32_t((y & 0x7FFFu) == 0x7BFFu);
+  }
+  return saturations;
+}
+
+// An FP16 cube, pixel by pixel (the window runs over the lanes of all
+// surfaces of one pixel): rules 0-1 and the square of rule 2 once per lane,
+// then per lane the window sum, the LUT and the output. Every value is the
+// stage functions' (the fast helpers above each equal the exact function
+// they replace; the LUT constants are computed once per layer with the
+// exact functions). Out of line, so that cdp_process and the integer loops
+// compile as they would without it.
 __attribute__((noinline)) void process_cube_fp16(const CdpConfig& config, const CdpLutTables& tables,
                                                   const PackedCube& input, PackedCube& out, CdpStats& stats) {
   const CubeGeometry& g = input.geometry;
@@ -910,37 +1145,63 @@ __attribute__((noinline)) void process_cube_fp16(const CdpConfig& config, const 
   const uint32_t surfaces = g.surfaces();
   const uint32_t lanes = surfaces * per_atom;
   const size_t surface_bytes = g.surface_bytes();
+  const Fp16LutPlan plan(config.lut, tables);
+  const unsigned normalz_len = config.normalz_len;
+  const bool sqsum_bypass = config.sqsum_bypass, mul_bypass = config.mul_bypass;
   // converted[c]: rule 1 of lane c; squares[4 + c]: its square (rule 2,
   // once per lane), four +0 on either side for the window's channels
-  // outside the cube (the square of +0). The result is that of the stage
-  // functions applied lane by lane.
+  // outside the cube (the square of +0); xs[c]: its LUT input.
   std::vector<uint32_t> converted(lanes, 0);
   std::vector<uint32_t> squares(size_t(lanes) + 8, 0);
+  std::vector<uint32_t> xs(lanes, 0);
+  std::vector<uint32_t> lut_values(lanes, 0);
+  std::vector<uint16_t> ys(lanes, 0);
+  std::vector<uint32_t> common(lanes, 0);
   uint64_t nan_inputs = 0, inf_inputs = 0, nan_outputs = 0, saturations = 0;
+  OutcomeCounts counts;
   for (uint32_t h = 0; h < g.height; ++h) {
     for (uint32_t w = 0; w < g.width; ++w) {
       const size_t pixel = g.atom_offset(0, h, w);
-      for (uint32_t c = 0; c < lanes; ++c) {
-        const uint8_t* src = input.bytes.data() + (c / per_atom) * surface_bytes + pixel + 2 * (c % per_atom);
-        const uint16_t x = uint16_t(src[0] | (src[1] << 8));
-        nan_inputs += fp16_is_nan(x) ? 1u : 0u;
-        inf_inputs += fp16_is_inf(x) ? 1u : 0u;
-        converted[c] = c < g.channels ? cdp_fp16_convert_in(config, x) : 0u;
-        if (!config.sqsum_bypass) squares[4 + c] = fp16_square(converted[c]);
+      for (uint32_t s = 0; s < surfaces; ++s) {
+        const uint8_t* src = input.bytes.data() + s * surface_bytes + pixel;
+        for (uint32_t e = 0; e < per_atom; ++e) {
+          const uint32_t c = s * per_atom + e;
+          const uint16_t x = uint16_t(src[2 * e] | (src[2 * e + 1] << 8));
+          nan_inputs += fp16_is_nan(x) ? 1u : 0u;
+          inf_inputs += fp16_is_inf(x) ? 1u : 0u;
+          converted[c] = c < g.channels ? fp16_convert_in_fast(config, x) : 0u;
+        }
+      }
+      fp16_lut_inputs(normalz_len, sqsum_bypass, converted.data(), lanes, squares.data(), xs.data());
+      // In batches of at most kMaxBatch lanes between the flushes of `counts`.
+      for (uint32_t begin = 0; begin < lanes; begin += OutcomeCounts::kMaxBatch) {
+        const uint32_t end = std::min(lanes, begin + OutcomeCounts::kMaxBatch);
+        for (uint32_t c = begin; c < end; ++c) lut_values[c] = fp16_lut_fast(plan, xs[c], counts);
+        counts.flush();
+      }
+      // Rules 6 and 7: fp16_outputs_common for every lane, the lanes it
+      // does not cover through fp16_output_fast.
+      if (!mul_bypass) {
+        saturations += fp16_outputs_common(converted.data(), lut_values.data(), lanes, ys.data(), common.data());
       }
       for (uint32_t c = 0; c < lanes; ++c) {
-        const uint32_t lut_input = config.sqsum_bypass ? sdp_fp17_to_fp32(converted[c])
-                                                       : fp16_window_sum(config.normalz_len, squares.data() + 4 + c);
-        const uint32_t lut = cdp_fp16_lut_lookup(config.lut, tables, lut_input, stats);
-        const uint16_t y = cdp_fp16_output(config, lut, converted[c]);
+        if (!mul_bypass && common[c] != 0) continue;
+        const uint16_t y = fp16_output_fast(mul_bypass, lut_values[c], converted[c]);
         nan_outputs += fp16_is_nan(y) ? 1u : 0u;
         saturations += (y & 0x7FFFu) == 0x7BFFu ? 1u : 0u;  // cvtout.v: +-65504
-        uint8_t* dst = out.bytes.data() + (c / per_atom) * surface_bytes + pixel + 2 * (c % per_atom);
-        dst[0] = uint8_t(y);
-        dst[1] = uint8_t(y >> 8);
+        ys[c] = y;
+      }
+      for (uint32_t s = 0; s < surfaces; ++s) {
+        uint8_t* dst = out.bytes.data() + s * surface_bytes + pixel;
+        for (uint32_t e = 0; e < per_atom; ++e) {
+          const uint16_t y = ys[s * per_atom + e];
+          dst[2 * e] = uint8_t(y);
+          dst[2 * e + 1] = uint8_t(y >> 8);
+        }
       }
     }
   }
+  counts.add_to(stats);
   saturating_add(stats.nan_input, nan_inputs);
   saturating_add(stats.inf_input, inf_inputs);
   saturating_add(stats.nan_output, nan_outputs);
@@ -948,6 +1209,23 @@ __attribute__((noinline)) void process_cube_fp16(const CdpConfig& config, const 
 }
 
 }  // namespace
+
+void cdp_fp16_lut_inputs_fast(const CdpConfig& config, const uint32_t* converted, uint32_t lanes, uint32_t* xs) {
+  std::vector<uint32_t> squares(size_t(lanes) + 8, 0);
+  fp16_lut_inputs(config.normalz_len, config.sqsum_bypass, converted, lanes, squares.data(), xs);
+}
+
+void cdp_fp16_lut_lookups_fast(const CdpLutConfig& lut, const CdpLutTables& tables, const uint32_t* xs, size_t count,
+                               uint32_t* results, CdpStats& stats) {
+  const Fp16LutPlan plan(lut, tables);
+  OutcomeCounts counts;
+  for (size_t begin = 0; begin < count; begin += OutcomeCounts::kMaxBatch) {
+    const size_t end = std::min(count, begin + OutcomeCounts::kMaxBatch);
+    for (size_t i = begin; i < end; ++i) results[i] = fp16_lut_fast(plan, xs[i], counts);
+    counts.flush();
+  }
+  counts.add_to(stats);
+}
 
 void cdp_process(const CdpConfig& config, const CdpLutTables& tables, const PackedCube& input, PackedCube& out,
                  CdpStats& stats) {

@@ -416,6 +416,16 @@ uint32_t cdp_fp16_lut_lookup(const CdpLutConfig& lut, const CdpLutTables& tables
 // Rules 6 and 7: the FP16 output from the FP17 LUT result and input.
 uint16_t cdp_fp16_output(const CdpConfig& config, uint32_t lut_result, uint32_t converted);
 
+// The FP16 cube loop's rule 2 and rules 3-5 (cdp_process's fast paths),
+// exposed so that tests can compare them with the stage functions bit for
+// bit: xs[c] = cdp_fp16_lut_input for lane c of one pixel's FP17 values
+// converted[0 .. lanes - 1] (the channels outside counting +0), and
+// results[i] = cdp_fp16_lut_lookup(lut, tables, xs[i], stats) for `count`
+// inputs, the counters included.
+void cdp_fp16_lut_inputs_fast(const CdpConfig& config, const uint32_t* converted, uint32_t lanes, uint32_t* xs);
+void cdp_fp16_lut_lookups_fast(const CdpLutConfig& lut, const CdpLutTables& tables, const uint32_t* xs, size_t count,
+                               uint32_t* results, CdpStats& stats);
+
 // The whole datapath on a packed INT8, INT16 or FP16 cube (every lane of every
 // atom; lanes at channels >= input.geometry.channels enter as 0 after the
 // input converter). The cube's precision selects the rules (also of the LUT
@@ -429,7 +439,11 @@ uint16_t cdp_fp16_output(const CdpConfig& config, uint32_t lut_result, uint32_t 
 // stage functions above applied element by element; cdp_lrn.cpp gets it
 // faster (per-pixel passes over the lanes, the LUT result computed once per
 // LUT input x and reused, since it and its counter depend on x alone);
-// FP16 runs the stage functions lane by lane.
+// FP16 converts and squares each lane once per pixel, takes the LUT's
+// per-layer constants (entry differences, scales, bases) from the exact
+// functions once, and runs the rest on float16.h's *_fast functions, each
+// equal to the exact function it stands for (native float arithmetic where
+// IEEE rounding is the HLS library's, the exact function elsewhere).
 PackedCube cdp_process(const CdpConfig& config, const CdpLutTables& tables, const PackedCube& input,
                        CdpStats& stats);
 // The same into `out` (given the input's geometry, every byte written), whose

@@ -51,3 +51,13 @@ acosim_add_gtest(NAME nvdla_cdp_fp16_tests LABELS unit
   SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/test_cdp_fp16.cpp
   LIBS acosim_nvdla_datapath)
+
+# The fast float paths of CDP's fp16 cube loop (test_cdp_fp16_fast.cpp):
+# sdp_fp32_add_fast and the other *_fast functions of float16.h against the
+# exact functions on millions of edge-heavy random operands and exhaustive
+# edge bands, and cdp_process against the fp16 stage functions on random
+# layers, counters included.
+acosim_add_gtest(NAME nvdla_cdp_fp16_fast_tests LABELS unit
+  SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/test_cdp_fp16_fast.cpp
+  LIBS acosim_nvdla_datapath)
