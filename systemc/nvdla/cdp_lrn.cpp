@@ -230,6 +230,8 @@ TableIndex fp16_linear_index(uint32_t d, int8_t select, uint32_t last) {
     }
   }
   if (idx >= last) {
+    // The RTL keeps the fraction bits on overflow (NV_NVDLA_CDP_DP_LUT_CTRL_unit.v
+    // fp_Xshift_frac), but the overflow interpolation never reads them.
     t.oflow = true;
     t.index = last;
     t.fraction = 0;
@@ -634,6 +636,9 @@ uint16_t cdp_fp16_output(const CdpConfig& config, uint32_t lut_result, uint32_t 
 }
 
 int32_t cdp_lut_lookup(const CdpLutConfig& lut, const CdpLutTables& tables, int64_t x, CdpStats& stats) {
+  if (lut.precision == Precision::Fp16) {
+    throw std::invalid_argument("cdp_lut_lookup: FP16 tables are looked up by cdp_fp16_lut_lookup");
+  }
   const LutResult r = lut_evaluate(lut, tables, x);
   saturating_add(outcome_counter(stats, r.outcome), 1);
   return r.value;

@@ -392,7 +392,8 @@ struct CdpLutIndex {
 // selects the index path.
 CdpLutIndex cdp_lut_index(const CdpLutConfig& lut, int64_t x);
 // Index, selection and interpolation (INT8 / INT16, as lut.precision says;
-// FP16 has cdp_fp16_lut_lookup); adds to the LUT counters of `stats`.
+// FP16 has cdp_fp16_lut_lookup, and throws std::invalid_argument here);
+// adds to the LUT counters of `stats`.
 int32_t cdp_lut_lookup(const CdpLutConfig& lut, const CdpLutTables& tables, int64_t x, CdpStats& stats);
 int64_t cdp_multiply(const CdpConfig& config, int32_t lut_result, int32_t converted);
 // Signed 8-bit (INT16: 16-bit) result; `saturated`, when given, receives the

@@ -418,6 +418,9 @@ TEST(CdpLutLookup, InterpolationAndCounters) {
   EXPECT_EQ(cdp_lut_lookup(l, t, 7, s), 101);   // 100 + rnd(1 * 0.5) = 101
   EXPECT_EQ(cdp_lut_lookup(l, t, 11, s), -6);   // -5 + rnd(-1 * 0.5) = -5 - 1 (ties away from zero)
   EXPECT_EQ(s.lut_le_hit, 3u);
+  CdpLutConfig fp16 = l;  // FP16 tables take cdp_fp16_lut_lookup
+  fp16.precision = Precision::Fp16;
+  EXPECT_THROW(cdp_lut_lookup(fp16, t, 6, s), std::invalid_argument);
   EXPECT_EQ(s.lut_hybrid, 0u);
   // Counters stop at 2^32 - 1.
   s.lut_le_hit = std::numeric_limits<uint32_t>::max();
