@@ -78,8 +78,14 @@ ConvOutput Cacc::pull_output() {
   // It works while the weights stream in; after the last weight group has
   // arrived it still computes that group, and CMAC and CACC add their
   // pipeline (about 20 cycles) before the last sum leaves.
-  const uint64_t layer_macs = uint64_t{layer.out_width} * layer.out_height * layer.kernels * layer.kernel_width *
-                              layer.kernel_height * layer.kernel_channels * layer.batches;
+  // Winograd: each 2x2 output tile takes the 16 products of its 4x4 tile
+  // per extended channel (cmod/cmac/NV_NVDLA_cmac.h, winograd_op_), 4 per
+  // output, where the 4x4 "kernel" would count 16.
+  const uint64_t per_output = layer.winograd() ? uint64_t{4} * layer.kernel_channels
+                                               : uint64_t{layer.kernel_width} * layer.kernel_height *
+                                                     layer.kernel_channels;
+  const uint64_t layer_macs =
+      uint64_t{layer.out_width} * layer.out_height * layer.kernels * per_output * layer.batches;
   m_macs += layer_macs;
   macs.write(m_macs);
   const uint64_t cycles = layer_macs / (uint64_t{layer.core.atomic_c} * layer.atomic_k()) + 1;
