@@ -11,6 +11,7 @@
 #include "sw/nvdla/regs/cdp.h"
 #include "sw/nvdla/regs/cdp_rdma.h"
 #include "systemc/nvdla/float16.h"
+#include "systemc/nvdla/float16_fast.h"
 #include "systemc/nvdla/sdp_datapath.h"
 
 namespace acosim::nvdla {
@@ -978,7 +979,7 @@ struct Fp16LutPlan {
 };
 
 // Rules 3-5 for one fp32 LUT input: fp16_lut_index and fp16_interpolate
-// with the plan's constants and the fast float functions of float16.h
+// with the plan's constants and the fast float functions of float16_fast.h
 // (each equal to the exact function it stands for), counting the outcome
 // in `counts`.
 uint32_t fp16_lut_fast(const Fp16LutPlan& plan, uint32_t x, OutcomeCounts& counts) {

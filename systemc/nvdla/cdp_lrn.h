@@ -442,7 +442,7 @@ void cdp_fp16_lut_lookups_fast(const CdpLutConfig& lut, const CdpLutTables& tabl
 // LUT input x and reused, since it and its counter depend on x alone);
 // FP16 converts and squares each lane once per pixel, takes the LUT's
 // per-layer constants (entry differences, scales, bases) from the exact
-// functions once, and runs the rest on float16.h's *_fast functions, each
+// functions once, and runs the rest on float16_fast.h's functions, each
 // equal to the exact function it stands for (native float arithmetic where
 // IEEE rounding is the HLS library's, the exact function elsewhere).
 PackedCube cdp_process(const CdpConfig& config, const CdpLutTables& tables, const PackedCube& input,

@@ -91,7 +91,8 @@
 //               B^T d then (..) B with FP17 FpSub / FpAdd<6,10> (each
 //               rounded ties to even, sdp_fp17_add's rules), each result
 //               narrowed Fp17ToFp16 (nvdla_fp17_to_fp16: 65504 from 2^16
-//               up). PRA_TRUNCATE is not used.
+//               up). PRA_TRUNCATE is not used (still refused above 2, the
+//               trace generator's limit for every precision).
 //             - CMAC (cmac_fp16_winograd; NV_NVDLA_cmac.h calculation_fp16,
 //               winograd_op_): the 64 pairs (position x 4 + channel) go
 //               through the direct fp16 rules below (NaN search, zero mask

@@ -1,4 +1,4 @@
-// The fast float paths of float16.h (sdp_fp32_add_fast, nvdla_fp32_sub_fast,
+// The fast float paths of float16_fast.h (sdp_fp32_add_fast, nvdla_fp32_sub_fast,
 // sdp_fp32_mul_fast, sdp_fp17_add_fast, sdp_fp17_mul_fast,
 // sdp_fp32_to_fp17_fast, fp16_fraction_to_fp17_fast) against the exact
 // functions they stand for, on millions of pseudo-random operands drawn to
@@ -16,6 +16,7 @@
 
 #include "systemc/nvdla/cdp_lrn.h"
 #include "systemc/nvdla/float16.h"
+#include "systemc/nvdla/float16_fast.h"
 #include "testbench/nvdla/tests/cdp_fp16_stages.h"
 
 namespace acosim::nvdla {
